@@ -1,0 +1,116 @@
+//! The one error type of conversion: "this is not a document we can read", or a
+//! configuration mistake. Odd content inside a readable document is never an error;
+//! it becomes a [`crate::model::Warning`].
+
+/// Why a conversion failed. Each variant has a stable [`ConvertError::code`] that the
+/// wasm layer puts on the JS `Error` as `code`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConvertError {
+    /// The input has zero bytes.
+    #[error("the input is empty (0 bytes)")]
+    Empty,
+    /// The input looks like a zip-based document but the archive cannot be read.
+    #[error(
+        "not a readable zip archive: {detail}; a .docx file is a zip archive, so this file is damaged or is not a .docx"
+    )]
+    NotZip {
+        /// What the zip reader reported.
+        detail: String,
+    },
+    /// An OLE2/CFB container holding an encrypted OOXML package.
+    #[error(
+        "the document is password-protected (an encrypted OOXML package); remove the password in Word and try again"
+    )]
+    Encrypted,
+    /// A legacy binary Word 97-2003 `.doc` file (OLE2/CFB with a WordDocument stream).
+    #[error(
+        "this is a legacy Word 97-2003 .doc file, which is not supported; save it as .docx and try again"
+    )]
+    LegacyDoc,
+    /// A format that is recognised but not supported (PDF, XLSX, PPTX, ODT, ...).
+    #[error(
+        "{format} files are not supported; supported formats are DOCX, HTML, RTF, Markdown and plain text"
+    )]
+    UnsupportedFormat {
+        /// The recognised format, e.g. "PDF".
+        format: String,
+    },
+    /// A zip archive with no main document part.
+    #[error("no main document part: {detail}")]
+    MissingMainPart {
+        /// What was looked for.
+        detail: String,
+    },
+    /// A required XML part is not well-formed.
+    #[error("malformed XML in {part} at byte {position}: {detail}")]
+    MalformedXml {
+        /// The part name, e.g. `word/document.xml`.
+        part: String,
+        /// Byte offset in the inflated part where the reader stopped.
+        position: u64,
+        /// What the XML reader reported.
+        detail: String,
+    },
+    /// A size limit from [`crate::Limits`] was exceeded.
+    #[error(
+        "{what} is {actual} bytes, over the limit of {limit} bytes (raise the limit in the options if the file is trusted)"
+    )]
+    TooLarge {
+        /// What was measured, e.g. `the input` or `the inflated part word/document.xml`.
+        what: String,
+        /// The measured size in bytes (or at least this many).
+        actual: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// A zip member inflates far more than its compressed size: a likely zip bomb.
+    #[error(
+        "zip member {part} inflates {ratio}x its compressed size, over the limit of {limit}x (a likely zip bomb)"
+    )]
+    ZipBomb {
+        /// The member name.
+        part: String,
+        /// Inflated / compressed size, rounded down.
+        ratio: u64,
+        /// The ratio limit.
+        limit: u64,
+    },
+    /// Elements nest deeper than [`crate::Limits::max_depth`].
+    #[error("{part} nests elements {depth} levels deep, over the limit of {limit}")]
+    TooDeep {
+        /// The part or input where it happened.
+        part: String,
+        /// The depth reached.
+        depth: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// A configuration value is invalid.
+    #[error("invalid option {name}: {detail}")]
+    InvalidOption {
+        /// The option's name as the caller spelled it (`maxTokens`, `labels.docTitle`, ...).
+        name: String,
+        /// What is wrong and what is allowed.
+        detail: String,
+    },
+}
+
+impl ConvertError {
+    /// A stable, machine-readable code (kebab-case) that never changes between versions.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ConvertError::Empty => "empty-input",
+            ConvertError::NotZip { .. } => "not-zip",
+            ConvertError::Encrypted => "encrypted",
+            ConvertError::LegacyDoc => "legacy-doc",
+            ConvertError::UnsupportedFormat { .. } => "unsupported-format",
+            ConvertError::MissingMainPart { .. } => "missing-main-part",
+            ConvertError::MalformedXml { .. } => "malformed-xml",
+            ConvertError::TooLarge { .. } => "too-large",
+            ConvertError::ZipBomb { .. } => "zip-bomb",
+            ConvertError::TooDeep { .. } => "too-deep",
+            ConvertError::InvalidOption { .. } => "invalid-option",
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! Conversion options: a builder validated as it is built.
+
+use crate::error::ConvertError;
+use crate::metadata::MetaValue;
+
+/// Resource limits for untrusted input. Defaults are safe for a browser tab.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest accepted input, in bytes. Default 256 MiB.
+    pub max_input_bytes: u64,
+    /// Largest total of inflated zip members read, in bytes. Default 1 GiB.
+    pub max_inflated_bytes: u64,
+    /// Largest inflated/compressed ratio of one zip member, applied to members that
+    /// inflate to more than 1 MiB. Default 1000 (real DOCX XML stays under about 100).
+    pub max_ratio: u64,
+    /// Deepest element nesting accepted in any XML part or HTML tree. Default 256.
+    pub max_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_input_bytes: 256 << 20,
+            max_inflated_bytes: 1 << 30,
+            max_ratio: 1000,
+            max_depth: 256,
+        }
+    }
+}
+
+/// Input formats docrag reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Office Open XML word-processing document (`.docx`, `.docm`, Strict or Transitional).
+    Docx,
+    /// Plain text.
+    Text,
+}
+
+/// Options for [`crate::convert`]. Build with [`ConvertOptions::new`] and the `with_*`
+/// methods; each validates its argument.
+#[derive(Debug, Clone)]
+pub struct ConvertOptions {
+    /// Maximum chunk size in o200k_base tokens. Default 1024; at least 64.
+    pub max_tokens: usize,
+    /// First page to convert, 1-based; `None` = from the start.
+    pub first_page: Option<u32>,
+    /// Last page to convert, 1-based inclusive; `None` = to the end.
+    pub last_page: Option<u32>,
+    /// Document id; `None` = derived from SHA-256 of the input bytes.
+    pub doc_id: Option<String>,
+    /// Document title; `None` = document properties, else first title/heading, else file name.
+    pub title: Option<String>,
+    /// The file name, used for format detection and as the title of last resort.
+    pub file_name: Option<String>,
+    /// A MIME type hint (never required).
+    pub mime: Option<String>,
+    /// The caller's own fields, copied into every metadata record.
+    pub user_fields: Vec<(String, MetaValue)>,
+    /// Renamed labels: `(default label, new label)`; see `chunk::labels`.
+    pub labels: Vec<(String, String)>,
+    /// Place names for the built-in name finder.
+    pub places: Vec<String>,
+    /// Important terms for the built-in name finder.
+    pub terms: Vec<String>,
+    /// Resource limits.
+    pub limits: Limits,
+}
+
+impl Default for ConvertOptions {
+    fn default() -> Self {
+        ConvertOptions {
+            max_tokens: 1024,
+            first_page: None,
+            last_page: None,
+            doc_id: None,
+            title: None,
+            file_name: None,
+            mime: None,
+            user_fields: Vec::new(),
+            labels: Vec::new(),
+            places: Vec::new(),
+            terms: Vec::new(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// Smallest accepted `max_tokens`: below this the chunk-information line alone would
+/// fill a chunk.
+pub const MIN_MAX_TOKENS: usize = 64;
+
+impl ConvertOptions {
+    /// Default options.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the maximum chunk size in tokens.
+    ///
+    /// # Errors
+    /// [`ConvertError::InvalidOption`] when `n` is below [`MIN_MAX_TOKENS`].
+    pub fn with_max_tokens(mut self, n: usize) -> Result<Self, ConvertError> {
+        if n < MIN_MAX_TOKENS {
+            return Err(ConvertError::InvalidOption {
+                name: "maxTokens".into(),
+                detail: format!("{n} is below the minimum of {MIN_MAX_TOKENS} tokens"),
+            });
+        }
+        self.max_tokens = n;
+        Ok(self)
+    }
+
+    /// Restricts output to pages `first..=last` (1-based). A value of -1 means "open":
+    /// `(-1, -1)` is the whole document, `(3, -1)` is page 3 to the end.
+    ///
+    /// # Errors
+    /// [`ConvertError::InvalidOption`] for 0, values below -1, or `first > last`.
+    pub fn with_page_range(mut self, first: i64, last: i64) -> Result<Self, ConvertError> {
+        let check = |name: &str, v: i64| -> Result<Option<u32>, ConvertError> {
+            match v {
+                -1 => Ok(None),
+                1..=1_000_000 => Ok(Some(v as u32)),
+                _ => Err(ConvertError::InvalidOption {
+                    name: name.into(),
+                    detail: format!("{v} is not a page number (1-based) or -1 for open-ended"),
+                }),
+            }
+        };
+        let (f, l) = (check("firstPage", first)?, check("lastPage", last)?);
+        if let (Some(f), Some(l)) = (f, l) {
+            if f > l {
+                return Err(ConvertError::InvalidOption {
+                    name: "firstPage".into(),
+                    detail: format!("first page {f} is after last page {l}"),
+                });
+            }
+        }
+        self.first_page = f;
+        self.last_page = l;
+        Ok(self)
+    }
+
+    /// Sets the document id.
+    ///
+    /// # Errors
+    /// [`ConvertError::InvalidOption`] when `id` is empty.
+    pub fn with_doc_id(mut self, id: impl Into<String>) -> Result<Self, ConvertError> {
+        let id = id.into();
+        if id.trim().is_empty() {
+            return Err(ConvertError::InvalidOption {
+                name: "docId".into(),
+                detail: "the document id is empty".into(),
+            });
+        }
+        self.doc_id = Some(id);
+        Ok(self)
+    }
+
+    /// Sets the document title.
+    pub fn with_title(mut self, title: impl Into<String>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Sets the file name (format detection, title of last resort).
+    pub fn with_file_name(mut self, name: impl Into<String>) -> Self {
+        self.file_name = Some(name.into());
+        self
+    }
+
+    /// Adds a caller field copied into every metadata record.
+    ///
+    /// # Errors
+    /// [`ConvertError::InvalidOption`] when `name` is empty or is `ssDocId`/`ssSeq`.
+    pub fn with_user_field(
+        mut self,
+        name: impl Into<String>,
+        value: impl Into<MetaValue>,
+    ) -> Result<Self, ConvertError> {
+        let name = name.into();
+        if name.is_empty() || name == "ssDocId" || name == "ssSeq" {
+            return Err(ConvertError::InvalidOption {
+                name: format!("userFields.{name}"),
+                detail: "a caller field may not be empty or named ssDocId or ssSeq".into(),
+            });
+        }
+        self.user_fields.push((name, value.into()));
+        Ok(self)
+    }
+
+    /// Renames a label (metadata field name / chunk-information word), validated when
+    /// the conversion starts against the list in `chunk::labels`.
+    pub fn with_label(mut self, default: impl Into<String>, renamed: impl Into<String>) -> Self {
+        self.labels.push((default.into(), renamed.into()));
+        self
+    }
+
+    /// Sets the resource limits.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+}

@@ -1,0 +1,32 @@
+//! Readers: one per input format, each producing a [`crate::model::Document`].
+
+pub mod docx;
+pub mod sniff;
+pub mod text;
+
+use crate::error::ConvertError;
+use crate::model::Document;
+use crate::options::{ConvertOptions, Format};
+
+/// Detects the format of `bytes` and reads it into the document model.
+///
+/// # Errors
+/// [`ConvertError`] when the input is empty, over the size limit, in an unsupported
+/// format, or not readable as its format.
+pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertError> {
+    if bytes.is_empty() {
+        return Err(ConvertError::Empty);
+    }
+    let limit = options.limits.max_input_bytes;
+    if bytes.len() as u64 > limit {
+        return Err(ConvertError::TooLarge {
+            what: "the input".into(),
+            actual: bytes.len() as u64,
+            limit,
+        });
+    }
+    match sniff::detect(bytes, options.file_name.as_deref(), options.mime.as_deref())? {
+        Format::Docx => docx::read(bytes, &options.limits),
+        Format::Text => Ok(text::read(bytes)),
+    }
+}
