@@ -1,1 +1,326 @@
-fn main() {}
+//! `docrag`: the native command line.
+//!
+//! ```text
+//! docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
+//!                     [--format jsonl|markdown] [--doc-id ID] [--title T]
+//! docrag bench [--iterations N] [--max-tokens N] [--json] FILE...
+//! ```
+//!
+//! Exit codes (all at most 100, so harnesses can tell them from signals):
+//! 0 success; 2 the document could not be converted (`docrag: error [<code>]: ...`
+//! on stderr, the code from `ConvertError::code`); 64 usage error; 66 a file could
+//! not be read; 74 output could not be written.
+//!
+//! Arguments are parsed by hand: the grammar is tiny, and the library crate (which
+//! is also built for wasm) takes no dependency for it.
+
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use docrag::{Conversion, ConvertError, ConvertOptions};
+
+const EXIT_CONVERT: u8 = 2;
+const EXIT_USAGE: u8 = 64;
+const EXIT_NO_INPUT: u8 = 66;
+const EXIT_IO: u8 = 74;
+
+const USAGE: &str = "\
+usage: docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
+                           [--format jsonl|markdown] [--doc-id ID] [--title T]
+       docrag bench [--iterations N] [--max-tokens N] [--json] FILE...
+       docrag system-message
+       docrag --version | --help
+
+convert   writes the chunks of FILE to stdout: jsonl (default) is one
+          {\"text\":...,\"metadata\":{...}} per line; markdown is the chunk texts
+          separated by a '---' line. Warnings go to stderr.
+bench     converts each FILE --iterations times (default 5) in-process and prints
+          the input megabytes (10^6 bytes), seconds and MB/s.";
+
+/// A failure that ends the program: message for stderr and exit code.
+struct Fail {
+    message: String,
+    exit: u8,
+}
+
+impl Fail {
+    fn usage(message: impl Into<String>) -> Self {
+        Fail {
+            message: format!("docrag: {}\n{USAGE}", message.into()),
+            exit: EXIT_USAGE,
+        }
+    }
+
+    fn convert(err: &ConvertError) -> Self {
+        Fail {
+            message: format!("docrag: error [{}]: {err}", err.code()),
+            exit: EXIT_CONVERT,
+        }
+    }
+
+    fn read(path: &str, err: &io::Error) -> Self {
+        Fail {
+            message: format!("docrag: error [io]: cannot read {path}: {err}"),
+            exit: EXIT_NO_INPUT,
+        }
+    }
+
+    fn write(err: &io::Error) -> Self {
+        Fail {
+            message: format!("docrag: error [io]: cannot write output: {err}"),
+            exit: EXIT_IO,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OutputFormat {
+    Jsonl,
+    Markdown,
+}
+
+/// Options shared by `convert` and `bench`, collected before validation.
+#[derive(Default)]
+struct Common {
+    max_tokens: Option<usize>,
+    first_page: Option<i64>,
+    last_page: Option<i64>,
+    doc_id: Option<String>,
+    title: Option<String>,
+}
+
+impl Common {
+    /// Builds validated options; `file_name` helps format detection and the title.
+    fn build(&self, file_name: &str) -> Result<ConvertOptions, ConvertError> {
+        let mut o = ConvertOptions::new().with_file_name(file_name);
+        if let Some(n) = self.max_tokens {
+            o = o.with_max_tokens(n)?;
+        }
+        if self.first_page.is_some() || self.last_page.is_some() {
+            o = o.with_page_range(self.first_page.unwrap_or(-1), self.last_page.unwrap_or(-1))?;
+        }
+        if let Some(id) = &self.doc_id {
+            o = o.with_doc_id(id.clone())?;
+        }
+        if let Some(t) = &self.title {
+            o = o.with_title(t.clone());
+        }
+        Ok(o)
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("{}", f.message);
+            ExitCode::from(f.exit)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<(), Fail> {
+    let Some((command, rest)) = args.split_first() else {
+        return Err(Fail::usage("missing command"));
+    };
+    match command.as_str() {
+        "convert" => convert_command(rest),
+        "bench" => bench_command(rest),
+        "system-message" => {
+            let mut out = io::stdout().lock();
+            writeln!(out, "{}", docrag::SYSTEM_MESSAGE).map_err(|e| Fail::write(&e))
+        }
+        "--version" | "-V" => {
+            println!("docrag {}", env!("CARGO_PKG_VERSION"));
+            Ok(())
+        }
+        "--help" | "-h" | "help" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(Fail::usage(format!("unknown command '{other}'"))),
+    }
+}
+
+/// Takes the value after `flag`, or a usage error naming the flag.
+fn value<'a>(it: &mut impl Iterator<Item = &'a String>, flag: &str) -> Result<&'a str, Fail> {
+    it.next()
+        .map(String::as_str)
+        .ok_or_else(|| Fail::usage(format!("{flag} needs a value")))
+}
+
+fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, Fail> {
+    text.parse()
+        .map_err(|_| Fail::usage(format!("{flag} expects a whole number, got '{text}'")))
+}
+
+/// Parses a flag shared by both commands; `Ok(false)` when `arg` is not one.
+fn common_flag<'a>(
+    arg: &str,
+    it: &mut impl Iterator<Item = &'a String>,
+    c: &mut Common,
+) -> Result<bool, Fail> {
+    match arg {
+        "--max-tokens" => c.max_tokens = Some(number(value(it, arg)?, arg)?),
+        "--first-page" => c.first_page = Some(number(value(it, arg)?, arg)?),
+        "--last-page" => c.last_page = Some(number(value(it, arg)?, arg)?),
+        "--doc-id" => c.doc_id = Some(value(it, arg)?.to_string()),
+        "--title" => c.title = Some(value(it, arg)?.to_string()),
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+fn convert_command(args: &[String]) -> Result<(), Fail> {
+    let mut common = Common::default();
+    let mut format = OutputFormat::Jsonl;
+    let mut file: Option<&str> = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        if common_flag(arg, &mut it, &mut common)? {
+            continue;
+        }
+        match arg.as_str() {
+            "--format" => {
+                format = match value(&mut it, arg)? {
+                    "jsonl" => OutputFormat::Jsonl,
+                    "markdown" | "md" => OutputFormat::Markdown,
+                    other => {
+                        return Err(Fail::usage(format!(
+                            "--format expects jsonl or markdown, got '{other}'"
+                        )));
+                    }
+                }
+            }
+            flag if flag.starts_with("--") => {
+                return Err(Fail::usage(format!("unknown option '{flag}'")));
+            }
+            path if file.is_none() => file = Some(path),
+            extra => return Err(Fail::usage(format!("unexpected argument '{extra}'"))),
+        }
+    }
+    let path = file.ok_or_else(|| Fail::usage("convert needs a FILE"))?;
+    let options = common.build(path).map_err(|e| Fail::convert(&e))?;
+    let bytes = std::fs::read(path).map_err(|e| Fail::read(path, &e))?;
+    let conversion = docrag::convert(&bytes, &options).map_err(|e| Fail::convert(&e))?;
+    for w in &conversion.warnings {
+        eprintln!("docrag: warning [{}]: {}", w.code, w.message);
+    }
+    match write_conversion(&conversion, format) {
+        Ok(()) => Ok(()),
+        // A closed pipe (`docrag convert f | head`) is the reader's choice, not a failure.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Fail::write(&e)),
+    }
+}
+
+fn write_conversion(conversion: &Conversion, format: OutputFormat) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (i, chunk) in conversion.chunks.iter().enumerate() {
+        match format {
+            OutputFormat::Jsonl => {
+                serde_json::to_writer(&mut out, chunk)?;
+                out.write_all(b"\n")?;
+            }
+            OutputFormat::Markdown => {
+                if i > 0 {
+                    out.write_all(b"\n---\n\n")?;
+                }
+                out.write_all(chunk.text.as_bytes())?;
+                if !chunk.text.ends_with('\n') {
+                    out.write_all(b"\n")?;
+                }
+            }
+        }
+    }
+    out.flush()
+}
+
+fn bench_command(args: &[String]) -> Result<(), Fail> {
+    let mut common = Common::default();
+    let mut iterations: u32 = 5;
+    let mut json = false;
+    let mut files: Vec<&str> = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        if common_flag(arg, &mut it, &mut common)? {
+            continue;
+        }
+        match arg.as_str() {
+            "--iterations" | "-n" => iterations = number(value(&mut it, arg)?, arg)?,
+            "--json" => json = true,
+            flag if flag.starts_with("--") => {
+                return Err(Fail::usage(format!("unknown option '{flag}'")));
+            }
+            path => files.push(path),
+        }
+    }
+    if files.is_empty() {
+        return Err(Fail::usage("bench needs at least one FILE"));
+    }
+    if iterations == 0 {
+        return Err(Fail::usage("--iterations must be at least 1"));
+    }
+    let mut inputs = Vec::with_capacity(files.len());
+    for path in &files {
+        let bytes = std::fs::read(path).map_err(|e| Fail::read(path, &e))?;
+        let options = common.build(path).map_err(|e| Fail::convert(&e))?;
+        inputs.push((*path, bytes, options));
+    }
+    // One untimed pass: builds the tokenizer table and drops files that fail.
+    let mut failed = Vec::new();
+    inputs.retain(
+        |(path, bytes, options)| match docrag::convert(bytes, options) {
+            Ok(_) => true,
+            Err(e) => {
+                failed.push(format!("{}: {}", display_name(path), e.code()));
+                false
+            }
+        },
+    );
+    let mut chunks = 0usize;
+    let mut bytes_total = 0u64;
+    let start = Instant::now();
+    for _ in 0..iterations {
+        for (_, bytes, options) in &inputs {
+            if let Ok(c) = docrag::convert(bytes, options) {
+                chunks += c.chunks.len();
+            }
+            bytes_total += bytes.len() as u64;
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let mb = bytes_total as f64 / 1e6;
+    let rate = if seconds > 0.0 { mb / seconds } else { 0.0 };
+    for f in &failed {
+        eprintln!("docrag: bench skipped {f}");
+    }
+    if json {
+        let report = serde_json::json!({
+            "files": inputs.len(),
+            "failed": failed.len(),
+            "iterations": iterations,
+            "bytes": bytes_total,
+            "seconds": seconds,
+            "mbPerSecond": rate,
+            "chunks": chunks,
+        });
+        println!("{report}");
+    } else {
+        println!(
+            "native: {mb:.3} MB in {seconds:.3} s = {rate:.2} MB/s ({} files x {iterations}, {} skipped, {chunks} chunks)",
+            inputs.len(),
+            failed.len()
+        );
+    }
+    Ok(())
+}
+
+fn display_name(path: &str) -> String {
+    Path::new(path)
+        .file_name()
+        .map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned())
+}

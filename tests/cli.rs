@@ -1,0 +1,202 @@
+//! The `docrag` binary, run as a user runs it, on real corpus files.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn corpus(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus")
+        .join(name)
+}
+
+fn docrag(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_docrag"))
+        .args(args)
+        .output()
+        .expect("the docrag binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn jsonl(o: &Output) -> Vec<Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each stdout line is one JSON object"))
+        .collect()
+}
+
+const MANUAL: &str = "pandoc__MANUAL.txt";
+
+#[test]
+fn jsonl_is_the_library_output_line_for_line() {
+    let path = corpus(MANUAL);
+    let p = path.to_str().unwrap();
+    let out = docrag(&["convert", p, "--format", "jsonl", "--max-tokens", "512"]);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", stderr(&out));
+    let lines = jsonl(&out);
+
+    let bytes = std::fs::read(&path).unwrap();
+    let options = docrag::ConvertOptions::new()
+        .with_file_name(p)
+        .with_max_tokens(512)
+        .unwrap();
+    let lib = docrag::convert(&bytes, &options).unwrap();
+    assert_eq!(lines.len(), lib.chunks.len());
+    assert!(!lines.is_empty());
+    for (line, chunk) in lines.iter().zip(&lib.chunks) {
+        assert_eq!(line, &serde_json::to_value(chunk).unwrap());
+    }
+
+    let id = docrag::content_id(&bytes);
+    assert!(id.starts_with("sha256-") && id.len() == 7 + 16, "{id}");
+    let mut all_text = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        let obj = line.as_object().unwrap();
+        assert_eq!(obj.len(), 2, "only text and metadata: {obj:?}");
+        let meta = line["metadata"].as_object().unwrap();
+        assert_eq!(meta["ssSeq"], Value::from(i as i64));
+        assert_eq!(meta["ssDocId"], Value::from(id.as_str()));
+        for (k, v) in meta {
+            assert!(v.is_string() || v.is_i64(), "{k} = {v} is not flat");
+        }
+        let text = line["text"].as_str().unwrap();
+        assert_eq!(
+            meta["tokenCount"].as_i64(),
+            Some(docrag::tokens::count(text) as i64),
+            "chunk {i}: the recorded token count is the o200k count of the text"
+        );
+        all_text.push_str(text);
+    }
+    for phrase in ["Pandoc User's Guide", "John MacFarlane", "--track-changes"] {
+        assert!(all_text.contains(phrase), "missing {phrase:?}");
+    }
+}
+
+#[test]
+fn doc_id_option_reaches_every_record() {
+    let p = corpus(MANUAL);
+    let out = docrag(&["convert", p.to_str().unwrap(), "--doc-id", "manual-1"]);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", stderr(&out));
+    let lines = jsonl(&out);
+    assert!(!lines.is_empty());
+    for line in &lines {
+        assert_eq!(line["metadata"]["ssDocId"], "manual-1");
+    }
+}
+
+#[test]
+fn markdown_format_separates_the_same_chunks() {
+    let p = corpus(MANUAL);
+    let p = p.to_str().unwrap();
+    let json = jsonl(&docrag(&["convert", p, "--max-tokens", "256"]));
+    let md = docrag(&["convert", p, "--max-tokens", "256", "--format", "markdown"]);
+    assert_eq!(md.status.code(), Some(0), "stderr: {}", stderr(&md));
+    let mut expected = String::new();
+    for (i, line) in json.iter().enumerate() {
+        if i > 0 {
+            expected.push_str("\n---\n\n");
+        }
+        let text = line["text"].as_str().unwrap();
+        expected.push_str(text);
+        if !text.ends_with('\n') {
+            expected.push('\n');
+        }
+    }
+    assert_eq!(stdout(&md), expected);
+}
+
+#[test]
+fn legacy_doc_fails_with_its_code_and_exit_2() {
+    let p = corpus("poi__simple-table.doc");
+    let out = docrag(&["convert", p.to_str().unwrap(), "--format", "jsonl"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("docrag: error [legacy-doc]: ") && err.contains(".doc"),
+        "{err}"
+    );
+}
+
+#[test]
+fn invalid_option_values_fail_with_invalid_option() {
+    let p = corpus(MANUAL);
+    let p = p.to_str().unwrap();
+    for args in [
+        vec!["convert", p, "--max-tokens", "10"],
+        vec!["convert", p, "--first-page", "5", "--last-page", "2"],
+        vec!["convert", p, "--first-page", "0"],
+    ] {
+        let out = docrag(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).starts_with("docrag: error [invalid-option]: "),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn usage_errors_exit_64_and_missing_files_66() {
+    let p = corpus(MANUAL);
+    let p = p.to_str().unwrap();
+    for args in [
+        vec![],
+        vec!["frobnicate"],
+        vec!["convert"],
+        vec!["convert", p, "--format", "xml"],
+        vec!["convert", p, "--max-tokens"],
+        vec!["convert", p, "--max-tokens", "many"],
+        vec!["convert", p, "--bogus"],
+        vec!["convert", p, p],
+        vec!["bench"],
+    ] {
+        let out = docrag(&args);
+        assert_eq!(out.status.code(), Some(64), "{args:?}");
+        assert!(stderr(&out).contains("usage: docrag"), "{args:?}");
+    }
+    let out = docrag(&["convert", "/nonexistent/file.docx"]);
+    assert_eq!(out.status.code(), Some(66));
+    assert!(stderr(&out).starts_with("docrag: error [io]: cannot read /nonexistent/file.docx"));
+}
+
+#[test]
+fn bench_reports_bytes_times_iterations() {
+    let manual = corpus(MANUAL);
+    let doc = corpus("poi__simple-table.doc");
+    let out = docrag(&[
+        "bench",
+        "--json",
+        "--iterations",
+        "2",
+        "--max-tokens",
+        "512",
+        manual.to_str().unwrap(),
+        doc.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", stderr(&out));
+    let report: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let size = std::fs::metadata(&manual).unwrap().len();
+    assert_eq!(report["bytes"], Value::from(size * 2));
+    assert_eq!(report["files"], 1);
+    assert_eq!(report["failed"], 1);
+    assert!(report["seconds"].as_f64().unwrap() > 0.0);
+    assert!(report["mbPerSecond"].as_f64().unwrap() > 0.0);
+    assert!(stderr(&out).contains("poi__simple-table.doc: legacy-doc"));
+}
+
+#[test]
+fn system_message_is_the_library_constant() {
+    let out = docrag(&["system-message"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), format!("{}\n", docrag::SYSTEM_MESSAGE));
+}
