@@ -1,15 +1,284 @@
-//! DOCX reader (placeholder until the reader lands; returns an error, never panics).
+//! DOCX reader: an Office Open XML word-processing package (ECMA-376, Transitional or
+//! Strict) into the [`Document`] model.
+//!
+//! # Parts
+//! The main part is the target of the package's `officeDocument` relationship
+//! (Transitional or Strict URI), else `word/document.xml`. Styles, numbering, comments
+//! (with `commentsExtended` threads), footnotes, endnotes, headers, footers, hyperlink
+//! targets and altChunks come from the main part's relationships; the core properties
+//! from the package's. Only these parts are inflated, so a damaged member the reader
+//! does not need (a theme, an image) never fails a conversion; a damaged or
+//! malformed part it does need, other than the main part, is skipped with a
+//! `corrupt-part` warning. A malformed main part is [`ConvertError::MalformedXml`].
+//!
+//! # Pages
+//! The model keeps only the breaks that start a new page. Word's own layout is the
+//! best page count there is, so:
+//! * if the main part contains any `w:lastRenderedPageBreak` (17.3.3.13, written by
+//!   Word where a page started when it last laid the document out), every one of
+//!   them in the main story becomes a page break, and explicit breaks
+//!   (`w:br w:type="page"`, `w:pageBreakBefore`, new-page section breaks) are not
+//!   counted again: Word writes a rendered break at the start of the page that follows
+//!   each of them. Section breaks are then emitted with `new_page: false`.
+//! * otherwise explicit page breaks, `w:pageBreakBefore` and section breaks whose
+//!   type is not `continuous` start pages.
+//!
+//! In both cases a break before any visible content is dropped (no empty first page),
+//! and breaks in headers, footers, notes, comments and text boxes are ignored.
+//! On the corpus this matches `docProps/app.xml` `Pages` where Word saved its layout
+//! (see `tests/docx_reader.rs`, `page_counts_follow_rendered_breaks`).
+
+mod altchunk;
+mod body;
+mod comments;
+mod ctx;
+mod fields;
+mod headers;
+mod inlines;
+mod labels;
+mod notes;
+mod numbering;
+mod objects;
+mod package;
+mod paragraph;
+mod ppr;
+mod props;
+mod rels;
+mod rpr;
+mod runs;
+mod sections;
+mod styles;
+mod table;
+mod xml;
 
 use crate::error::ConvertError;
-use crate::model::Document;
+use crate::model::{Document, NoteKind};
 use crate::options::Limits;
 
-/// Reads a DOCX package.
+use ctx::Ctx;
+use package::{Package, PartError};
+use rels::Rels;
+use xml::Xml;
+
+/// Reads a DOCX package into the document model.
 ///
 /// # Errors
-/// [`ConvertError`] when the package cannot be read.
-pub fn read(_bytes: &[u8], _limits: &Limits) -> Result<Document, ConvertError> {
-    Err(ConvertError::UnsupportedFormat {
-        format: "DOCX (reader not built yet)".into(),
+/// [`ConvertError::NotZip`] for an unreadable archive, [`ConvertError::MissingMainPart`]
+/// when no main document part exists, [`ConvertError::UnsupportedFormat`] for other
+/// OOXML packages (spreadsheets, presentations) and ODF, [`ConvertError::MalformedXml`]
+/// for a malformed main part, and the limit errors [`ConvertError::TooLarge`],
+/// [`ConvertError::ZipBomb`], [`ConvertError::TooDeep`].
+pub fn read(bytes: &[u8], limits: &Limits) -> Result<Document, ConvertError> {
+    let mut pkg = Package::open(bytes, limits)?;
+    let pkg_rels = Rels::read(&mut pkg, "")?;
+    let main = find_main(&pkg, &pkg_rels)?;
+    let main_bytes = match pkg.read(&main) {
+        Ok(b) => b,
+        Err(PartError::Fatal(e)) => return Err(e),
+        Err(PartError::Missing) => {
+            return Err(ConvertError::MissingMainPart {
+                detail: format!(
+                    "the officeDocument relationship points to {main}, which is not in the archive"
+                ),
+            });
+        }
+        Err(PartError::Corrupt(d)) => {
+            return Err(ConvertError::NotZip {
+                detail: format!("the main part {main} is damaged: {d}"),
+            });
+        }
+    };
+    let core = pkg_rels
+        .first("core-properties")
+        .filter(|r| !r.external)
+        .map(|r| r.target.clone());
+    let mut cx = Ctx::new(&mut pkg, limits);
+    cx.rels = Rels::read(cx.pkg, &main)?;
+    let main_rels = cx.rels.clone();
+    let target = |suffix: &str| {
+        main_rels
+            .first(suffix)
+            .filter(|r| !r.external)
+            .map(|r| r.target.clone())
+    };
+
+    if let Some(t) = target("styles") {
+        if let Some(s) = read_story(&mut cx, &t, |x, _| styles::Styles::parse(x))? {
+            cx.styles = s;
+        }
+    }
+    if let Some(t) = target("numbering") {
+        if let Some(n) = read_story(&mut cx, &t, |x, _| numbering::Numbering::parse(x))? {
+            cx.numbering = n;
+        }
+    }
+
+    // The main story.
+    cx.rendered = contains(&main_bytes, b"lastRenderedPageBreak");
+    cx.main = true;
+    cx.part = main.clone();
+    cx.rels = main_rels.clone();
+    let mut x = Xml::new(&main_bytes, &main, limits.max_depth);
+    let mut body = body::read_blocks_root(&mut x, &mut cx)?;
+    let xml_warnings = std::mem::take(&mut x.warnings);
+    for w in xml_warnings {
+        cx.warn(w.code, w.message);
+    }
+    body::flush_pending(&mut cx, &mut body);
+    cx.main = false;
+    let sections = std::mem::take(&mut cx.sections);
+    sections::patch_section_breaks(&mut body, &sections, cx.rendered);
+
+    let parts = headers::read_parts(&mut cx, &sections)?;
+
+    let mut notes = Vec::new();
+    for (suffix, kind) in [
+        ("footnotes", NoteKind::Footnote),
+        ("endnotes", NoteKind::Endnote),
+    ] {
+        if let Some(t) = target(suffix) {
+            if let Some(n) = read_story(&mut cx, &t, |x, cx| notes::read_notes(x, cx, kind))? {
+                notes.extend(n);
+            }
+        }
+    }
+    let refs = std::mem::take(&mut cx.note_refs);
+    let notes = notes::order_notes(notes, &refs);
+
+    let mut comments = Vec::new();
+    if let Some(t) = target("comments") {
+        if let Some((mut c, para_ids)) = read_story(&mut cx, &t, comments::read_comments)? {
+            if let Some(ext) = target("commentsExtended") {
+                if let Some(parents) =
+                    read_story(&mut cx, &ext, |x, _| comments::read_comments_ex(x))?
+                {
+                    comments::link_replies(&mut c, &para_ids, &parents);
+                }
+            }
+            comments = c;
+        }
+    }
+
+    let properties = match core {
+        Some(t) => read_story(&mut cx, &t, |x, _| props::read_core(x))?.unwrap_or_default(),
+        None => Default::default(),
+    };
+
+    Ok(Document {
+        properties,
+        body,
+        parts,
+        notes,
+        comments,
+        warnings: cx.take_warnings(),
     })
+}
+
+/// Finds the main part name.
+fn find_main(pkg: &Package<'_>, rels: &Rels) -> Result<String, ConvertError> {
+    if let Some(r) = rels.first("officeDocument").filter(|r| !r.external) {
+        return Ok(r.target.clone());
+    }
+    if pkg.has("word/document.xml") {
+        return Ok("word/document.xml".into());
+    }
+    if pkg.is_empty() {
+        return Err(ConvertError::MissingMainPart {
+            detail: "the zip archive is empty (looked for an officeDocument relationship in _rels/.rels and for word/document.xml)".into(),
+        });
+    }
+    let names: Vec<&str> = pkg.names().collect();
+    let foreign = if names.iter().any(|n| n.starts_with("xl/")) {
+        Some("XLSX (spreadsheet)")
+    } else if names.iter().any(|n| n.starts_with("ppt/")) {
+        Some("PPTX (presentation)")
+    } else if names.iter().any(|n| *n == "mimetype") && names.iter().any(|n| *n == "content.xml") {
+        Some("OpenDocument")
+    } else {
+        None
+    };
+    if let Some(format) = foreign {
+        return Err(ConvertError::UnsupportedFormat {
+            format: format.into(),
+        });
+    }
+    Err(ConvertError::MissingMainPart {
+        detail: format!(
+            "looked for an officeDocument relationship in _rels/.rels and for word/document.xml; the zip archive has {} other members, so it is probably not a .docx",
+            names.len()
+        ),
+    })
+}
+
+/// Reads the part `name` with its own relationships and `f`. A missing part gives
+/// `None`; a damaged or malformed one gives `None` and a `corrupt-part` warning;
+/// limit errors are returned.
+fn read_story<T>(
+    cx: &mut Ctx<'_, '_>,
+    name: &str,
+    f: impl FnOnce(&mut Xml<'_>, &mut Ctx<'_, '_>) -> Result<T, ConvertError>,
+) -> Result<Option<T>, ConvertError> {
+    let bytes = match cx.pkg.read(name) {
+        Ok(b) => b,
+        Err(PartError::Fatal(e)) => return Err(e),
+        Err(PartError::Missing) => return Ok(None),
+        Err(PartError::Corrupt(d)) => {
+            cx.warn(
+                "corrupt-part",
+                format!("part {name} is damaged and was skipped: {d}"),
+            );
+            return Ok(None);
+        }
+    };
+    let saved_rels = std::mem::replace(&mut cx.rels, Rels::read(cx.pkg, name)?);
+    let saved_part = std::mem::replace(&mut cx.part, name.to_string());
+    cx.fields.clear();
+    let mut x = Xml::new(&bytes, name, cx.limits.max_depth);
+    let result = f(&mut x, cx);
+    for w in std::mem::take(&mut x.warnings) {
+        cx.warn(w.code, w.message);
+    }
+    cx.pending.clear();
+    cx.fields.clear();
+    cx.rels = saved_rels;
+    cx.part = saved_part;
+    match result {
+        Ok(v) => Ok(Some(v)),
+        Err(ConvertError::MalformedXml {
+            part,
+            position,
+            detail,
+        }) => {
+            cx.warn(
+                "corrupt-part",
+                format!("part {part} is not well-formed XML (at byte {position}: {detail}) and was skipped"),
+            );
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether `needle` occurs in `hay` (a linear scan; used once per document).
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    let Some((&first, rest)) = needle.split_first() else {
+        return true;
+    };
+    let mut i = 0;
+    while i < hay.len() {
+        match hay
+            .get(i..)
+            .and_then(|h| h.iter().position(|&b| b == first))
+        {
+            Some(p) => {
+                let at = i + p;
+                if hay.get(at + 1..at + 1 + rest.len()) == Some(rest) {
+                    return true;
+                }
+                i = at + 1;
+            }
+            None => return false,
+        }
+    }
+    false
 }

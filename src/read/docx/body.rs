@@ -1,0 +1,193 @@
+//! Block-level content (ECMA-376 Part 1, 17.2 `w:body` and every story that holds
+//! blocks: table cells, text boxes, headers, footers, notes, comments).
+//!
+//! Paragraphs and tables become blocks; block-level content controls (`w:sdt`,
+//! 17.5.2.29) and custom XML (`w:customXml`) are transparent; `w:altChunk` (17.17.2.1)
+//! pulls in an imported part; the body-level `w:sectPr` closes the last section.
+//! A comment range mark between paragraphs is attached to the next paragraph (a start)
+//! or the previous one (an end).
+
+use crate::error::ConvertError;
+use crate::model::{AnchorMark, Block, Inline, Paragraph};
+
+use super::altchunk::read_alt_chunk;
+use super::ctx::Ctx;
+use super::inlines::{FrameKind, Inl};
+use super::paragraph::read_paragraph;
+use super::sections::read_sect_pr;
+use super::table::read_table;
+use super::xml::{Ev, Ns, Start, Xml};
+
+/// Reads a whole story part: the blocks under its root element (`w:hdr`, `w:ftr`,
+/// `w:txbxContent`), or under `w:document/w:body` for the main part.
+///
+/// # Errors
+/// As [`read_blocks`].
+pub(crate) fn read_blocks_root(
+    x: &mut Xml<'_>,
+    cx: &mut Ctx<'_, '_>,
+) -> Result<Vec<Block>, ConvertError> {
+    let mut out = Vec::new();
+    loop {
+        match x.next()? {
+            Ev::Start(s) if s.is(Ns::W, "document") => loop {
+                match x.next()? {
+                    Ev::Start(b) if b.is(Ns::W, "body") => out.extend(read_blocks(x, cx)?),
+                    Ev::Start(_) => x.skip()?,
+                    Ev::Text(_) => {}
+                    Ev::End | Ev::Eof => break,
+                }
+            },
+            Ev::Start(_) => out.extend(read_blocks(x, cx)?),
+            Ev::End | Ev::Text(_) => {}
+            Ev::Eof => {
+                flush_pending(cx, &mut out);
+                return Ok(out);
+            }
+        }
+    }
+}
+
+/// Reads the block children of the element whose start was just returned, until its
+/// end.
+///
+/// # Errors
+/// XML errors from [`Xml::next`]; [`ConvertError::TooDeep`] on absurd nesting.
+pub(crate) fn read_blocks(
+    x: &mut Xml<'_>,
+    cx: &mut Ctx<'_, '_>,
+) -> Result<Vec<Block>, ConvertError> {
+    let mut out = Vec::new();
+    loop {
+        match x.next()? {
+            Ev::Start(s) => block_element(x, cx, &s, &mut out)?,
+            Ev::End | Ev::Eof => return Ok(out),
+            Ev::Text(_) => {}
+        }
+    }
+}
+
+/// Reads one block-level element whose start `s` was just returned into `out`.
+///
+/// # Errors
+/// As [`read_blocks`].
+pub(crate) fn block_element(
+    x: &mut Xml<'_>,
+    cx: &mut Ctx<'_, '_>,
+    s: &Start<'_>,
+    out: &mut Vec<Block>,
+) -> Result<(), ConvertError> {
+    if s.ns != Ns::W {
+        if s.ns == Ns::M && s.local == "oMathPara" {
+            // Math outside a paragraph: read it as one.
+            return inline_paragraph(x, cx, s, out);
+        }
+        cx.unknown(s);
+        return x.skip();
+    }
+    match s.local {
+        "p" => read_paragraph(x, cx, s, out),
+        "tbl" => {
+            let t = read_table(x, cx)?;
+            if cx.counts_pages() && !t.rows.is_empty() {
+                cx.has_content = true;
+            }
+            out.push(Block::Table(t));
+            Ok(())
+        }
+        "sdt" | "customXml" | "sdtContent" => {
+            let inner = read_blocks(x, cx)?;
+            out.extend(inner);
+            Ok(())
+        }
+        "sectPr" => {
+            let sect = read_sect_pr(x)?;
+            if cx.main {
+                cx.sections.push(sect);
+            }
+            Ok(())
+        }
+        "altChunk" => {
+            let id = s.attr_ns(Ns::R, "id").unwrap_or("").to_string();
+            x.skip()?;
+            let blocks = read_alt_chunk(cx, &id)?;
+            out.extend(blocks);
+            Ok(())
+        }
+        "commentRangeStart" => {
+            if let Some(id) = s.w("id") {
+                cx.pending.push(Inline::CommentAnchor {
+                    id: id.to_string(),
+                    mark: AnchorMark::Start,
+                });
+            }
+            x.skip()
+        }
+        "commentRangeEnd" => {
+            if let Some(id) = s.w("id") {
+                let anchor = Inline::CommentAnchor {
+                    id: id.to_string(),
+                    mark: AnchorMark::End,
+                };
+                match out.last_mut() {
+                    Some(Block::Paragraph(p)) => p.inlines.push(anchor),
+                    _ => cx.pending.push(anchor),
+                }
+            }
+            x.skip()
+        }
+        "ins" | "del" | "moveFrom" | "moveTo" | "r" | "hyperlink" | "smartTag" | "fldSimple" => {
+            inline_paragraph(x, cx, s, out)
+        }
+        _ => {
+            cx.unknown(s);
+            x.skip()
+        }
+    }
+}
+
+/// Run-level content found where a block belongs: read into a paragraph of its own.
+fn inline_paragraph(
+    x: &mut Xml<'_>,
+    cx: &mut Ctx<'_, '_>,
+    s: &Start<'_>,
+    out: &mut Vec<Block>,
+) -> Result<(), ConvertError> {
+    let id = cx.id();
+    let mut inl = Inl::new(id);
+    inl.base = cx.styles.paragraph(None).run;
+    let frame = cx.id();
+    inl.open(frame, FrameKind::Collect);
+    super::runs::inline_element(x, cx, &mut inl, s)?;
+    inl.close();
+    let (inlines, after, _) = inl.finish();
+    if !inlines.is_empty() {
+        out.push(Block::Paragraph(Paragraph {
+            kind: Default::default(),
+            inlines,
+        }));
+    }
+    out.extend(after);
+    Ok(())
+}
+
+/// Attaches comment anchors still pending at the end of a story to its last
+/// paragraph (or a paragraph of their own), so no comment vanishes.
+pub(crate) fn flush_pending(cx: &mut Ctx<'_, '_>, blocks: &mut Vec<Block>) {
+    if cx.pending.is_empty() {
+        return;
+    }
+    let pending = std::mem::take(&mut cx.pending);
+    if let Some(Block::Paragraph(p)) = blocks
+        .iter_mut()
+        .rev()
+        .find(|b| matches!(b, Block::Paragraph(_)))
+    {
+        p.inlines.extend(pending);
+    } else {
+        blocks.push(Block::Paragraph(Paragraph {
+            kind: Default::default(),
+            inlines: pending,
+        }));
+    }
+}

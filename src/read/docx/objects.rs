@@ -1,0 +1,148 @@
+//! Embedded objects inside runs: DrawingML drawings (ECMA-376 Part 1, 20.4 `w:drawing`),
+//! VML pictures (`w:pict`, Part 4), OLE objects (`w:object`), text boxes
+//! (17.17.1 `w:txbxContent`), Office Math (22.1 `m:oMath`) and ruby (17.3.3.25).
+//!
+//! A drawing becomes an [`Inline::Image`] whose alt text is `wp:docPr/@descr`, else
+//! `@title`, else `@name` (VML: `v:imagedata/@o:title`, `v:shape/@alt`). A drawing
+//! that holds a text box is not an image: the text box's paragraphs are read as blocks
+//! and emitted after the paragraph that anchors them (in reading order).
+//! Math is reduced to the text of its `m:t` elements. Ruby is written as base text
+//! followed by the reading in parentheses: 漢字(かんじ).
+
+use crate::error::ConvertError;
+use crate::model::{Inline, TextStyle};
+
+use super::body::read_blocks;
+use super::ctx::Ctx;
+use super::inlines::{FrameKind, Inl};
+use super::runs::read_children;
+use super::xml::{Ev, Ns, Xml};
+
+/// Reads a `w:drawing`, `w:pict` or `w:object` whose start was just returned.
+///
+/// # Errors
+/// XML errors from [`Xml::next`].
+pub(crate) fn read_drawing(
+    x: &mut Xml<'_>,
+    cx: &mut Ctx<'_, '_>,
+    inl: &mut Inl,
+) -> Result<(), ConvertError> {
+    let mut alt: Option<String> = None;
+    let mut image = false;
+    let mut textbox = false;
+    let mut depth = 1usize;
+    while depth > 0 {
+        match x.next()? {
+            Ev::Start(s) => {
+                if s.is(Ns::W, "txbxContent") {
+                    cx.textbox += 1;
+                    let blocks = read_blocks(x, cx);
+                    cx.textbox -= 1;
+                    inl.after.extend(blocks?);
+                    textbox = true;
+                    continue;
+                }
+                depth += 1;
+                let found = match (s.ns, s.local) {
+                    (Ns::Wp, "docPr") => {
+                        image = true;
+                        [s.attr_any("descr"), s.attr_any("title"), s.attr_any("name")]
+                            .into_iter()
+                            .flatten()
+                            .find(|a| !a.trim().is_empty())
+                    }
+                    (Ns::V, "imagedata") => {
+                        image = true;
+                        s.attr_ns(Ns::O, "title")
+                    }
+                    (Ns::V, "shape") => s.attr_any("alt"),
+                    (Ns::O, "OLEObject") => {
+                        image = true;
+                        s.attr_any("ProgID")
+                    }
+                    _ => None,
+                };
+                if alt.is_none() {
+                    alt = found.filter(|a| !a.trim().is_empty()).map(str::to_string);
+                }
+            }
+            Ev::End => depth -= 1,
+            Ev::Eof => break,
+            Ev::Text(_) => {}
+        }
+    }
+    if image && !textbox {
+        inl.push(Inline::Image {
+            alt: alt.unwrap_or_default(),
+        });
+    }
+    Ok(())
+}
+
+/// Reads an `m:oMath` or `m:oMathPara` whose start was just returned and returns the
+/// text of its `m:t` elements.
+///
+/// # Errors
+/// XML errors from [`Xml::next`].
+pub(crate) fn read_math(x: &mut Xml<'_>) -> Result<String, ConvertError> {
+    let mut out = String::new();
+    let mut depth = 1usize;
+    while depth > 0 {
+        match x.next()? {
+            Ev::Start(s) => {
+                if s.is(Ns::M, "t") || s.is(Ns::W, "t") {
+                    out.push_str(&x.text()?);
+                } else {
+                    depth += 1;
+                }
+            }
+            Ev::End => depth -= 1,
+            Ev::Eof => break,
+            Ev::Text(_) => {}
+        }
+    }
+    Ok(out)
+}
+
+/// Reads a `w:ruby` whose start was just returned: base text, then the reading in
+/// parentheses.
+///
+/// # Errors
+/// XML errors from [`Xml::next`].
+pub(crate) fn read_ruby(
+    x: &mut Xml<'_>,
+    cx: &mut Ctx<'_, '_>,
+    inl: &mut Inl,
+) -> Result<(), ConvertError> {
+    let mut reading = Vec::new();
+    let mut base = Vec::new();
+    loop {
+        match x.next()? {
+            Ev::Start(s) if s.is(Ns::W, "rt") || s.is(Ns::W, "rubyBase") => {
+                let id = cx.id();
+                inl.open(id, FrameKind::Collect);
+                read_children(x, cx, inl)?;
+                let items = inl.take();
+                if s.local == "rt" {
+                    reading = items;
+                } else {
+                    base = items;
+                }
+            }
+            Ev::Start(_) => x.skip()?,
+            Ev::End | Ev::Eof => break,
+            Ev::Text(_) => {}
+        }
+    }
+    for i in base {
+        inl.push(i);
+    }
+    if !reading.is_empty() {
+        inl.text("(", TextStyle::default());
+        for i in reading {
+            inl.push(i);
+        }
+        inl.text(")", TextStyle::default());
+    }
+    Ok(())
+}

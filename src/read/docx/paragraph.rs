@@ -1,0 +1,145 @@
+//! One paragraph (ECMA-376 Part 1, 17.3.1.22 `w:p`): its role from style, outline level
+//! and numbering, its inline content, and the blocks that go around it (a page break
+//! before, text box content and a section break after).
+//!
+//! Role, in order: a direct or style outline level 0..=8 makes a heading (level + 1);
+//! the `Title` style makes a title; a numbering reference (direct `w:numPr` or through
+//! the style, 17.9.23) makes a list item. A numbered heading stays a heading and gets
+//! its rendered label (`1.2`, `一`) prepended to its text; list items carry their
+//! counted number instead. Headings and titles do not inherit their style's run
+//! formatting (a heading style's bold is how headings look, not emphasis).
+
+use crate::error::ConvertError;
+use crate::model::{Block, Paragraph, ParagraphKind, TextStyle};
+
+use super::ctx::Ctx;
+use super::inlines::Inl;
+use super::ppr::{ParaProps, read_ppr};
+use super::runs::inline_element;
+use super::xml::{Ev, Ns, Start, Xml};
+
+/// Reads a `w:p` whose start `p` was just returned, pushing its blocks to `out`.
+///
+/// # Errors
+/// XML errors from [`Xml::next`].
+pub(crate) fn read_paragraph(
+    x: &mut Xml<'_>,
+    cx: &mut Ctx<'_, '_>,
+    p: &Start<'_>,
+    out: &mut Vec<Block>,
+) -> Result<(), ConvertError> {
+    let para_id = p.attr_ns(Ns::MsWord, "paraId").map(str::to_string);
+    let id = cx.id();
+    let mut inl = Inl::new(id);
+    for a in std::mem::take(&mut cx.pending) {
+        inl.push(a);
+    }
+    let mut props = ParaProps::default();
+    let mut kind = None;
+    loop {
+        match x.next()? {
+            Ev::Start(s) if s.is(Ns::W, "pPr") => {
+                if kind.is_none() {
+                    props = read_ppr(x)?;
+                    kind = Some(resolve_kind(cx, &props, &mut inl));
+                } else {
+                    x.skip()?;
+                }
+            }
+            Ev::Start(s) => {
+                if kind.is_none() {
+                    kind = Some(resolve_kind(cx, &props, &mut inl));
+                }
+                inline_element(x, cx, &mut inl, &s)?;
+            }
+            Ev::End | Ev::Eof => break,
+            Ev::Text(_) => {}
+        }
+    }
+    let (kind, label) = match kind {
+        Some(k) => k,
+        None => resolve_kind(cx, &props, &mut inl),
+    };
+    let visible = inl.has_visible();
+    let (mut inlines, after, break_before) = inl.finish();
+    if let Some(label) = label.filter(|l| !l.is_empty()) {
+        inlines.insert(
+            0,
+            crate::model::Inline::Text {
+                text: format!("{label} "),
+                style: TextStyle::default(),
+            },
+        );
+    }
+    if break_before {
+        out.push(Block::PageBreak);
+    }
+    if cx.counts_pages() && visible {
+        cx.has_content = true;
+    }
+    if !inlines.is_empty() {
+        out.push(Block::Paragraph(Paragraph { kind, inlines }));
+    }
+    out.extend(after);
+    if let Some(sect) = props.sect {
+        if cx.main && cx.textbox == 0 {
+            cx.sections.push(sect);
+            out.push(Block::SectionBreak { new_page: false });
+        }
+    }
+    cx.last_para_id = para_id;
+    Ok(())
+}
+
+/// Decides the paragraph's role (and heading label), sets the run base of `inl`, and
+/// applies `w:pageBreakBefore` when page breaks are counted from the file.
+fn resolve_kind(
+    cx: &mut Ctx<'_, '_>,
+    props: &ParaProps,
+    inl: &mut Inl,
+) -> (ParagraphKind, Option<String>) {
+    let style = cx.styles.paragraph(props.style.as_deref());
+    let outline = props.outline.or(style.outline).filter(|l| *l < 9);
+    // Direct numPr wins; numId 0 removes numbering (17.9.18).
+    let num = props.num.clone().or_else(|| style.num.clone());
+    let mut item = None;
+    if let Some(n) = &num {
+        if let Some(num_id) = n.num_id.as_deref().filter(|id| *id != "0") {
+            let level = n.level.or_else(|| {
+                let sid = props.style.as_deref().or(cx.styles.default_paragraph())?;
+                cx.numbering.level_of_style(num_id, sid, &cx.styles)
+            });
+            item = cx
+                .numbering
+                .next_item(num_id, level.unwrap_or(0), &cx.styles);
+        }
+    }
+    let pbb = props.page_break_before.unwrap_or(style.page_break_before);
+    if pbb && !cx.rendered && cx.counts_pages() && cx.has_content {
+        inl.break_before = true;
+    }
+    let heading = outline.is_some() || style.title;
+    inl.base = if heading {
+        cx.styles.defaults()
+    } else {
+        style.run
+    };
+    if let Some(level) = outline {
+        let label = item.filter(|i| i.ordered).map(|i| i.label);
+        return (ParagraphKind::Heading(level + 1), label);
+    }
+    if style.title {
+        return (ParagraphKind::Title, None);
+    }
+    match item {
+        Some(i) => (
+            ParagraphKind::ListItem {
+                ordered: i.ordered,
+                level: i.level,
+                number: i.number,
+            },
+            None,
+        ),
+        None => (ParagraphKind::Normal, None),
+    }
+}

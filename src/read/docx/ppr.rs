@@ -1,0 +1,87 @@
+//! Paragraph properties (ECMA-376 Part 1, 17.3.1.26 `w:pPr`), the parts the reader
+//! uses: style, outline level, numbering, page break before, and the section
+//! properties a paragraph mark carries for a non-final section (17.6.17).
+
+use crate::error::ConvertError;
+
+use super::sections::{SectProps, read_sect_pr};
+use super::xml::{Ev, Ns, Xml};
+
+/// A `w:numPr` reference: numbering instance and level, each optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct NumRef {
+    /// `w:numId/@w:val`; `"0"` removes numbering.
+    pub num_id: Option<String>,
+    /// `w:ilvl/@w:val`, 0..=8.
+    pub level: Option<u8>,
+}
+
+/// Paragraph properties as read.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ParaProps {
+    /// `w:pStyle`.
+    pub style: Option<String>,
+    /// `w:outlineLvl` (0..=9; 9 is body text).
+    pub outline: Option<u8>,
+    /// `w:numPr`.
+    pub num: Option<NumRef>,
+    /// `w:pageBreakBefore`.
+    pub page_break_before: Option<bool>,
+    /// `w:sectPr`: this paragraph ends a (non-final) section.
+    pub sect: Option<SectProps>,
+}
+
+/// Reads a `w:pPr` whose start was just returned. Revision records (`w:pPrChange`)
+/// are skipped: they describe the properties before a tracked change.
+///
+/// # Errors
+/// XML errors from [`Xml::next`].
+pub(crate) fn read_ppr(x: &mut Xml<'_>) -> Result<ParaProps, ConvertError> {
+    let mut p = ParaProps::default();
+    loop {
+        match x.next()? {
+            Ev::Start(s) if s.ns == Ns::W => match s.local {
+                "pStyle" => {
+                    p.style = s.w("val").map(str::to_string);
+                    x.skip()?;
+                }
+                "outlineLvl" => {
+                    p.outline = s.w("val").and_then(|v| v.trim().parse().ok());
+                    x.skip()?;
+                }
+                "pageBreakBefore" => {
+                    p.page_break_before = Some(s.on_off());
+                    x.skip()?;
+                }
+                "numPr" => p.num = Some(read_num_pr(x)?),
+                "sectPr" => p.sect = Some(read_sect_pr(x)?),
+                _ => x.skip()?,
+            },
+            Ev::Start(_) => x.skip()?,
+            Ev::End | Ev::Eof => return Ok(p),
+            Ev::Text(_) => {}
+        }
+    }
+}
+
+/// Reads a `w:numPr` whose start was just returned.
+///
+/// # Errors
+/// XML errors from [`Xml::next`].
+pub(crate) fn read_num_pr(x: &mut Xml<'_>) -> Result<NumRef, ConvertError> {
+    let mut n = NumRef::default();
+    loop {
+        match x.next()? {
+            Ev::Start(s) => {
+                if s.is(Ns::W, "numId") {
+                    n.num_id = s.w("val").map(|v| v.trim().to_string());
+                } else if s.is(Ns::W, "ilvl") {
+                    n.level = s.w("val").and_then(|v| v.trim().parse::<u8>().ok());
+                }
+                x.skip()?;
+            }
+            Ev::End | Ev::Eof => return Ok(n),
+            Ev::Text(_) => {}
+        }
+    }
+}

@@ -1,0 +1,466 @@
+//! The XML layer every part reader stands on: a streaming pull reader over one inflated
+//! part that resolves namespaces, folds ISO/IEC 29500 Strict namespaces onto their
+//! Transitional equivalents, resolves `mc:AlternateContent`, bounds nesting depth and
+//! never expands entities.
+//!
+//! Element readers match `(Ns, local name)`, never prefix text, so `w:p`, `x:p` and a
+//! Strict `w:p` are the same element to them.
+//!
+//! * Strict (ECMA-376 Part 1, 4th ed. / ISO/IEC 29500-1 Strict) uses
+//!   `http://purl.oclc.org/ooxml/...` namespace names; [`Ns::from_uri`] maps both.
+//! * `mc:AlternateContent` (ECMA-376 Part 3, 10.2): the first `mc:Choice` whose
+//!   `Requires` prefixes all name namespaces this reader understands is taken, else the
+//!   `mc:Fallback`; never both (a text box is otherwise read twice).
+//! * Entities: quick-xml never fetches or expands DTD entities. The five predefined
+//!   entities and character references are resolved; any other reference (for example
+//!   the XXE probe `&testent;` of a hostile file) is dropped with one warning.
+
+use std::borrow::Cow;
+
+use quick_xml::events::Event;
+use quick_xml::name::{QName, ResolveResult};
+use quick_xml::reader::NsReader;
+
+use crate::error::ConvertError;
+use crate::model::Warning;
+
+/// The namespaces element readers distinguish. Strict and Transitional names map to
+/// the same variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ns {
+    /// WordprocessingML main (`w:`).
+    W,
+    /// Office document relationships (`r:`), used in attributes such as `r:id`.
+    R,
+    /// DrawingML WordprocessingML drawing (`wp:`).
+    Wp,
+    /// DrawingML main (`a:`).
+    A,
+    /// Office Math (`m:`).
+    M,
+    /// Markup compatibility (`mc:`).
+    Mc,
+    /// VML (`v:`).
+    V,
+    /// VML Office extensions (`o:`).
+    O,
+    /// Microsoft Word extension namespaces (`w14:`, `w15:`, `wps:`, `wpg:`, ...).
+    MsWord,
+    /// OPC package relationships.
+    PkgRels,
+    /// OPC content types.
+    ContentTypes,
+    /// OPC core properties (`cp:`).
+    Cp,
+    /// Dublin Core elements (`dc:`).
+    Dc,
+    /// Dublin Core terms (`dcterms:`).
+    DcTerms,
+    /// No namespace.
+    None,
+    /// Any other namespace.
+    Other,
+}
+
+impl Ns {
+    /// Maps a namespace name to its variant (Strict names fold onto Transitional ones).
+    pub(crate) fn from_uri(uri: &str) -> Ns {
+        match uri {
+            "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+            | "http://purl.oclc.org/ooxml/wordprocessingml/main" => Ns::W,
+            "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+            | "http://purl.oclc.org/ooxml/officeDocument/relationships" => Ns::R,
+            "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
+            | "http://purl.oclc.org/ooxml/drawingml/wordprocessingDrawing" => Ns::Wp,
+            "http://schemas.openxmlformats.org/drawingml/2006/main"
+            | "http://purl.oclc.org/ooxml/drawingml/main" => Ns::A,
+            "http://schemas.openxmlformats.org/officeDocument/2006/math"
+            | "http://purl.oclc.org/ooxml/officeDocument/math" => Ns::M,
+            "http://schemas.openxmlformats.org/markup-compatibility/2006" => Ns::Mc,
+            "urn:schemas-microsoft-com:vml" => Ns::V,
+            "urn:schemas-microsoft-com:office:office" => Ns::O,
+            "http://schemas.openxmlformats.org/package/2006/relationships" => Ns::PkgRels,
+            "http://schemas.openxmlformats.org/package/2006/content-types" => Ns::ContentTypes,
+            "http://schemas.openxmlformats.org/package/2006/metadata/core-properties" => Ns::Cp,
+            "http://purl.org/dc/elements/1.1/" => Ns::Dc,
+            "http://purl.org/dc/terms/" => Ns::DcTerms,
+            u if u.starts_with("http://schemas.microsoft.com/office/word/") => Ns::MsWord,
+            _ => Ns::Other,
+        }
+    }
+
+    /// Namespaces whose `mc:Choice` content this reader can use.
+    fn understood(uri: &str) -> bool {
+        matches!(
+            Ns::from_uri(uri),
+            Ns::W | Ns::MsWord | Ns::M | Ns::Wp | Ns::V | Ns::O
+        )
+    }
+}
+
+/// One attribute, namespace-resolved and unescaped.
+#[derive(Debug)]
+pub(crate) struct Attr<'a> {
+    ns: Ns,
+    local: &'a str,
+    value: Cow<'a, str>,
+}
+
+/// A start tag: namespace, local name and attributes.
+#[derive(Debug)]
+pub(crate) struct Start<'a> {
+    /// Namespace of the element.
+    pub ns: Ns,
+    /// Local name (no prefix).
+    pub local: &'a str,
+    /// Qualified name as written, for warnings.
+    pub qname: &'a str,
+    attrs: Vec<Attr<'a>>,
+}
+
+impl<'a> Start<'a> {
+    /// True when the element is `(ns, local)`.
+    pub(crate) fn is(&self, ns: Ns, local: &str) -> bool {
+        self.ns == ns && self.local == local
+    }
+
+    /// The value of attribute `ns:local`.
+    pub(crate) fn attr_ns(&self, ns: Ns, local: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|a| a.ns == ns && a.local == local)
+            .map(|a| a.value.as_ref())
+    }
+
+    /// The value of the `w:`-namespaced attribute `local` (falling back to an
+    /// unprefixed one, which some producers write).
+    pub(crate) fn w(&self, local: &str) -> Option<&str> {
+        self.attr_ns(Ns::W, local)
+            .or_else(|| self.attr_ns(Ns::None, local))
+    }
+
+    /// The value of attribute `local` in any namespace.
+    pub(crate) fn attr_any(&self, local: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|a| a.local == local)
+            .map(|a| a.value.as_ref())
+    }
+
+    /// `w:val` read as an ST_OnOff toggle (17.17.4): absent means on.
+    pub(crate) fn on_off(&self) -> bool {
+        !matches!(self.w("val"), Some("0" | "false" | "off" | "none"))
+    }
+}
+
+/// One event of the normalised stream.
+#[derive(Debug)]
+pub(crate) enum Ev<'a> {
+    /// An element starts (empty elements yield `Start` then `End`).
+    Start(Start<'a>),
+    /// The most recently opened element ends.
+    End,
+    /// Character data (text, CDATA, resolved character/predefined references).
+    Text(Cow<'a, str>),
+    /// The part ended.
+    Eof,
+}
+
+/// The streaming reader of one part.
+pub(crate) struct Xml<'a> {
+    input: &'a [u8],
+    reader: NsReader<&'a [u8]>,
+    part: String,
+    max_depth: usize,
+    /// One entry per open element: whether its `End` is passed on (false for the
+    /// `mc:` wrappers that are resolved here).
+    open: Vec<bool>,
+    /// Open `mc:AlternateContent` elements: (depth of its children, branch taken).
+    alternate: Vec<(usize, bool)>,
+    /// Warnings raised while reading (undefined entities).
+    pub warnings: Vec<Warning>,
+    warned_entity: bool,
+}
+
+impl<'a> Xml<'a> {
+    /// A reader over the inflated bytes of `part`.
+    pub(crate) fn new(bytes: &'a [u8], part: &str, max_depth: usize) -> Self {
+        let mut reader = NsReader::from_reader(bytes);
+        let cfg = reader.config_mut();
+        cfg.expand_empty_elements = true;
+        cfg.check_end_names = true;
+        cfg.allow_dangling_amp = true;
+        Xml {
+            input: bytes,
+            reader,
+            part: part.to_string(),
+            max_depth,
+            open: Vec::new(),
+            alternate: Vec::new(),
+            warnings: Vec::new(),
+            warned_entity: false,
+        }
+    }
+
+    fn malformed(&self, detail: String) -> ConvertError {
+        ConvertError::MalformedXml {
+            part: self.part.clone(),
+            position: self
+                .reader
+                .error_position()
+                .max(self.reader.buffer_position()),
+            detail,
+        }
+    }
+
+    /// The next event. Comments, processing instructions, the XML declaration and
+    /// DOCTYPE are skipped.
+    ///
+    /// # Errors
+    /// [`ConvertError::MalformedXml`] for ill-formed XML or a part that ends inside an
+    /// element; [`ConvertError::TooDeep`] past `max_depth`.
+    pub(crate) fn next(&mut self) -> Result<Ev<'a>, ConvertError> {
+        loop {
+            let (ns, event) = match self.reader.read_resolved_event() {
+                Ok((res, ev)) => (resolved(&res), ev),
+                Err(e) => return Err(self.malformed(e.to_string())),
+            };
+            match event {
+                Event::Start(s) => {
+                    let depth = self.open.len() + 1;
+                    if depth > self.max_depth {
+                        return Err(ConvertError::TooDeep {
+                            part: self.part.clone(),
+                            depth,
+                            limit: self.max_depth,
+                        });
+                    }
+                    let start = self.start(ns, s);
+                    if !self.keep_alternate(&start)? {
+                        continue;
+                    }
+                    self.open.push(true);
+                    return Ok(Ev::Start(start));
+                }
+                Event::End(_) => match self.open.pop() {
+                    Some(true) => return Ok(Ev::End),
+                    Some(false) => {
+                        if self
+                            .alternate
+                            .last()
+                            .is_some_and(|a| a.0 == self.open.len() + 1)
+                        {
+                            self.alternate.pop();
+                        }
+                        continue;
+                    }
+                    None => return Err(self.malformed("unmatched end tag".into())),
+                },
+                Event::Text(t) => return Ok(Ev::Text(t.xml10_content())),
+                Event::CData(t) => return Ok(Ev::Text(t.into_inner())),
+                Event::GeneralRef(r) => {
+                    if let Ok(Some(c)) = r.resolve_char_ref() {
+                        return Ok(Ev::Text(Cow::Owned(c.to_string())));
+                    }
+                    let name = r.into_inner();
+                    let predefined = match name.as_ref() {
+                        "lt" => "<",
+                        "gt" => ">",
+                        "amp" => "&",
+                        "apos" => "'",
+                        "quot" => "\"",
+                        _ => "",
+                    };
+                    if !predefined.is_empty() {
+                        return Ok(Ev::Text(Cow::Borrowed(predefined)));
+                    }
+                    if !self.warned_entity {
+                        self.warned_entity = true;
+                        self.warnings.push(Warning::new(
+                            "undefined-entity",
+                            format!(
+                                "{} refers to the undefined entity &{name}; it was dropped (entities are never expanded or fetched)",
+                                self.part
+                            ),
+                        ));
+                    }
+                }
+                Event::Eof => {
+                    if self.open.is_empty() {
+                        return Ok(Ev::Eof);
+                    }
+                    return Err(self.malformed("the part ends inside an element".into()));
+                }
+                Event::Empty(_)
+                | Event::Comment(_)
+                | Event::Decl(_)
+                | Event::PI(_)
+                | Event::DocType(_) => {}
+            }
+        }
+    }
+
+    /// Builds a [`Start`] with resolved attributes.
+    fn start(&self, ns: Ns, s: quick_xml::events::BytesStart<'a>) -> Start<'a> {
+        let resolver = self.reader.resolver();
+        let name_len = s.name().0.len();
+        // The slice reader borrows tag content from the input; re-borrow it with the
+        // input's lifetime so names and values need no copies.
+        let raw = self.reborrow(&s).unwrap_or("");
+        let qname = raw.get(..name_len).unwrap_or("");
+        let local = qname.rsplit(':').next().unwrap_or(qname);
+        let mut attrs = Vec::new();
+        let mut iter = quick_xml::events::attributes::Attributes::new(raw, name_len);
+        iter.with_checks(false);
+        for a in iter.flatten() {
+            let key: &'a str = a.key.0;
+            if key == "xmlns" || key.starts_with("xmlns:") {
+                continue;
+            }
+            let (res, _) = resolver.resolve_attribute(QName(key));
+            let ans = resolved(&res);
+            let local = key.rsplit(':').next().unwrap_or(key);
+            let value = match a.normalized_value(quick_xml::XmlVersion::Implicit1_0) {
+                Ok(v) => v,
+                Err(_) => a.value,
+            };
+            attrs.push(Attr {
+                ns: ans,
+                local,
+                value,
+            });
+        }
+        Start {
+            ns,
+            local,
+            qname,
+            attrs,
+        }
+    }
+
+    /// `piece` (a slice of the input held by quick-xml) with the input's lifetime.
+    fn reborrow(&self, piece: &str) -> Option<&'a str> {
+        let offset = (piece.as_ptr() as usize).checked_sub(self.input.as_ptr() as usize)?;
+        let bytes = self.input.get(offset..offset.checked_add(piece.len())?)?;
+        std::str::from_utf8(bytes).ok()
+    }
+
+    /// Handles `mc:AlternateContent`, `mc:Choice`, `mc:Fallback`: returns whether the
+    /// element is passed on. A skipped branch is consumed here.
+    fn keep_alternate(&mut self, start: &Start<'a>) -> Result<bool, ConvertError> {
+        let depth = self.open.len() + 1;
+        let in_alternate_child = self.alternate.last().is_some_and(|a| a.0 == depth);
+        if start.is(Ns::Mc, "AlternateContent") {
+            self.open.push(false);
+            self.alternate.push((depth + 1, false));
+            return Ok(false);
+        }
+        if !in_alternate_child {
+            return Ok(true);
+        }
+        let taken = self.alternate.last().is_some_and(|a| a.1);
+        let take = !taken
+            && if start.is(Ns::Mc, "Choice") {
+                self.requires_understood(start.attr_any("Requires").unwrap_or(""))
+            } else {
+                start.is(Ns::Mc, "Fallback")
+            };
+        if take {
+            if let Some(a) = self.alternate.last_mut() {
+                a.1 = true;
+            }
+            self.open.push(false);
+            return Ok(false);
+        }
+        self.skip_raw()?;
+        Ok(false)
+    }
+
+    fn requires_understood(&self, requires: &str) -> bool {
+        let resolver = self.reader.resolver();
+        let mut any = false;
+        for prefix in requires.split_whitespace() {
+            any = true;
+            let q = format!("{prefix}:x");
+            let (res, _) = resolver.resolve_element(QName(&q));
+            match res {
+                ResolveResult::Bound(ns) if Ns::understood(ns.0) => {}
+                _ => return false,
+            }
+        }
+        any
+    }
+
+    /// Consumes the element whose start tag was just read by quick-xml but not pushed.
+    fn skip_raw(&mut self) -> Result<(), ConvertError> {
+        let mut depth = 1usize;
+        loop {
+            match self.reader.read_event() {
+                Ok(Event::Start(_)) => depth += 1,
+                Ok(Event::End(_)) => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                }
+                Ok(Event::Eof) => {
+                    return Err(self.malformed("the part ends inside an element".into()));
+                }
+                Ok(_) => {}
+                Err(e) => return Err(self.malformed(e.to_string())),
+            }
+        }
+    }
+
+    /// Skips the rest of the element whose `Start` was returned last.
+    ///
+    /// # Errors
+    /// As [`Xml::next`].
+    pub(crate) fn skip(&mut self) -> Result<(), ConvertError> {
+        let mut depth = 1usize;
+        loop {
+            match self.next()? {
+                Ev::Start(_) => depth += 1,
+                Ev::End => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                }
+                Ev::Text(_) => {}
+                Ev::Eof => return Ok(()),
+            }
+        }
+    }
+
+    /// Collects the character data of the element whose `Start` was returned last,
+    /// including that of descendants, and consumes its end.
+    ///
+    /// # Errors
+    /// As [`Xml::next`].
+    pub(crate) fn text(&mut self) -> Result<String, ConvertError> {
+        let mut out = String::new();
+        let mut depth = 1usize;
+        loop {
+            match self.next()? {
+                Ev::Start(_) => depth += 1,
+                Ev::End => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(out);
+                    }
+                }
+                Ev::Text(t) => out.push_str(&t),
+                Ev::Eof => return Ok(out),
+            }
+        }
+    }
+}
+
+fn resolved(res: &ResolveResult<'_>) -> Ns {
+    match res {
+        ResolveResult::Bound(ns) => Ns::from_uri(ns.0),
+        ResolveResult::Unbound => Ns::None,
+        ResolveResult::Unknown(_) => Ns::Other,
+    }
+}
