@@ -1,0 +1,221 @@
+// Types for the docrag package (both the node and the browser entry).
+// Hand-written next to src/wasm/; tests/node/types.test.mjs checks the option keys,
+// error codes and metadata field types against what the wasm module really does.
+
+/** Your own metadata fields: strings or whole numbers. */
+export type UserFields = Record<string, string | number>;
+
+/** A metadata value: a string ("yes"/"no" for flags, "; "-joined lists) or a whole number. */
+export type MetaValue = string | number;
+
+/** "yes" or "no". */
+export type Flag = 'yes' | 'no';
+
+/**
+ * One chunk's flat metadata record. `ssDocId` and `ssSeq` have fixed names; the
+ * other fields use default labels that `ConvertOptions.labels` can rename, so they
+ * are typed as optional.
+ */
+export interface ChunkMetadata {
+  /** The document id (fixed name). */
+  ssDocId: string;
+  /** 0-based position of the chunk in the document (fixed name). */
+  ssSeq: number;
+  /** The document title. */
+  docTitle?: string;
+  /** First page the chunk covers, 1-based. */
+  firstPage?: number;
+  /** Last page the chunk covers, 1-based. */
+  lastPage?: number;
+  /** 0-based index of the section the chunk starts in. */
+  sectionIndex?: number;
+  /** Heading path of the section, outermost first. */
+  headingPath?: string;
+  /** Level of the innermost heading (0 before the first heading). */
+  headingLevel?: number;
+  /** body, header, footer or note. */
+  chunkKind?: string;
+  /** o200k_base tokens in the chunk text. */
+  tokenCount?: number;
+  /** Ids of the tables the chunk holds part of. */
+  tableIds?: string;
+  /** Whether the chunk begins inside a table (a continuation). */
+  startsInTable?: Flag;
+  /** Whether the chunk ends inside a table. */
+  endsInTable?: Flag;
+  /** Whether the chunk holds tracked changes. */
+  hasRevisions?: Flag;
+  /** Authors of those tracked changes. */
+  revisionAuthors?: string;
+  /** Whether the chunk holds comments. */
+  hasComments?: Flag;
+  /** Authors of those comments. */
+  commentAuthors?: string;
+  /** Person names found in the chunk. */
+  persons?: string;
+  /** Organization names found in the chunk. */
+  organizations?: string;
+  /** Place names found in the chunk. */
+  places?: string;
+  /** Important terms found in the chunk. */
+  terms?: string;
+  /** Key phrases: headings. */
+  keyHeadings?: string;
+  /** Key phrases: bold text. */
+  keyBold?: string;
+  /** Key phrases: italic text. */
+  keyItalic?: string;
+  /** Key phrases: table column headings. */
+  keyTableHeadings?: string;
+  /** Key phrases: list item text. */
+  keyListText?: string;
+  /** Key phrases: field results. */
+  keyFieldData?: string;
+  /** Key phrases: a sample of plain text. */
+  keyPlainSample?: string;
+  /** "yes" when one indivisible unit made the chunk larger than maxTokens. */
+  oversize?: Flag;
+  /** Any other field (renamed labels, your own fields). */
+  [field: string]: MetaValue | undefined;
+}
+
+/** Names the per-chunk hook found. Every list is optional. */
+export interface Names {
+  persons?: string[];
+  organizations?: string[];
+  places?: string[];
+  terms?: string[];
+}
+
+/**
+ * Per-chunk names hook: receives the chunk's plain text, returns the names in it (or
+ * undefined). Must be synchronous. If it throws, the conversion stops calling it and
+ * `convert` re-throws that exception unchanged.
+ */
+export type NamesCallback = (text: string) => Names | undefined;
+
+/** Resource limits for untrusted input; the defaults are safe for a browser tab. */
+export interface Limits {
+  /** Largest accepted input, in bytes. Default 268435456 (256 MiB). */
+  maxInputBytes?: number;
+  /** Largest total of inflated zip members read, in bytes. Default 1073741824 (1 GiB). */
+  maxInflatedBytes?: number;
+  /** Largest inflated/compressed ratio of a zip member over 1 MiB. Default 1000. */
+  maxRatio?: number;
+  /** Deepest element nesting in any XML part, in elements. Default 256. */
+  maxDepth?: number;
+}
+
+/** Options for `convert`. Unknown keys and wrong types throw `invalid-option`. */
+export interface ConvertOptions<F extends UserFields = UserFields> {
+  /** Maximum chunk size in o200k_base tokens. Default 1024; at least 64. */
+  maxTokens?: number;
+  /** First page to convert, 1-based; -1 = from the start. Default -1. */
+  firstPage?: number;
+  /** Last page to convert, 1-based and inclusive; -1 = to the end. Default -1. */
+  lastPage?: number;
+  /** Document id. Default "sha256-" + the first 16 hex digits of the input's SHA-256. */
+  docId?: string;
+  /** Document title. Default: document properties, else the first heading, else fileName without extension. */
+  title?: string;
+  /** The file's name: a format hint and the title of last resort. Default none. */
+  fileName?: string;
+  /** A MIME type hint, never required. Default none. */
+  mimeType?: string;
+  /** Your own fields, copied into every metadata record (not ssDocId or ssSeq). Default none. */
+  fields?: F;
+  /** Label renames, default label -> your label (metadata names, chunk-information words). Default none. */
+  labels?: Record<string, string>;
+  /** Place names the built-in name finder matches as whole words. Default none. */
+  places?: string[];
+  /** Important terms the built-in name finder matches as whole words. Default none. */
+  terms?: string[];
+  /** Per-chunk names hook that replaces the built-in finder. Default: the built-in finder. */
+  names?: NamesCallback;
+  /** Resource limits. Default: see `Limits`. */
+  limits?: Limits;
+}
+
+/** Something the reader skipped or simplified; the conversion went on. */
+export interface ConversionWarning {
+  /** Stable code, e.g. "unknown-element". */
+  code: string;
+  /** One sentence naming the element or part. */
+  message: string;
+}
+
+/** The result of `convert`. `chunks[i]` and `metadata[i]` belong together. */
+export interface ConversionResult<F extends UserFields = {}> {
+  /** The document id (also `ssDocId` in every record). */
+  docId: string;
+  /** The resolved title. */
+  title: string;
+  /** Markdown chunks in document order. */
+  chunks: string[];
+  /** One flat record per chunk. */
+  metadata: Array<ChunkMetadata & F>;
+  /** Content skipped or simplified. */
+  warnings: ConversionWarning[];
+}
+
+/** Stable error codes. */
+export type DocragErrorCode =
+  | 'empty-input'
+  | 'not-zip'
+  | 'encrypted'
+  | 'legacy-doc'
+  | 'unsupported-format'
+  | 'missing-main-part'
+  | 'malformed-xml'
+  | 'too-large'
+  | 'zip-bomb'
+  | 'too-deep'
+  | 'invalid-option'
+  | 'invalid-input'
+  | 'not-initialized'
+  | 'init-failed'
+  | 'internal';
+
+/** The errors docrag throws: real `Error`s with `name` "DocragError" and a stable `code`. */
+export interface DocragError extends Error {
+  name: 'DocragError';
+  code: DocragErrorCode;
+  /** For `invalid-option`: the option as you spelled it, e.g. "maxTokens" or "fields.ssSeq". */
+  option?: string;
+}
+
+/** What `convert` reads: the file's bytes, or the document's text. */
+export type ConvertInput = Uint8Array | ArrayBuffer | string;
+
+/** What `init` can load the wasm module from. */
+export type InitInput = URL | string | Response | ArrayBuffer | Uint8Array | WebAssembly.Module;
+
+/**
+ * Converts a document (DOCX or plain text; detected from the bytes, with `fileName`
+ * as a hint) into token-bounded Markdown chunks with flat metadata.
+ *
+ * @throws {DocragError} when the input is not a document docrag can read, or an option is invalid.
+ * @throws whatever `options.names` threw, unchanged.
+ */
+export function convert<F extends UserFields = {}>(
+  input: ConvertInput,
+  options?: ConvertOptions<F>,
+): ConversionResult<F>;
+
+/**
+ * Loads the wasm module. Needed once before `convert` in browsers; a no-op in Node.
+ * Idempotent.
+ */
+export function init(input?: InitInput): Promise<void>;
+
+/** Whether `value` is a DocragError (as opposed to an exception from your callback). */
+export function isDocragError(value: unknown): value is DocragError;
+
+/** The system message that tells a language model how to read docrag's Markdown and cite it. */
+export const SYSTEM_MESSAGE: string;
+
+/** Same as `SYSTEM_MESSAGE`. */
+export function systemMessage(): string;
+
+/** The package version. */
+export function version(): string;

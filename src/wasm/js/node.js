@@ -1,0 +1,26 @@
+// Node entry: loads docrag_bg.wasm from disk synchronously at import, so
+// `import { convert } from 'docrag'` is usable at once.
+import { readFileSync } from 'node:fs';
+import { initSync, convert as wasmConvert, version, systemMessage } from './docrag.js';
+import { docragError } from './shared.js';
+
+export { SYSTEM_MESSAGE } from './constants.js';
+export { isDocragError } from './shared.js';
+export { version, systemMessage };
+
+const wasmUrl = new URL('./docrag_bg.wasm', import.meta.url);
+try {
+  initSync({ module: readFileSync(wasmUrl) });
+} catch (e) {
+  throw docragError('init-failed', `could not load the docrag wasm module from ${wasmUrl.href}: ${e?.message ?? e}`, e);
+}
+
+/** Already initialized in Node; kept so code written for browsers runs unchanged. */
+export function init(_input) {
+  return Promise.resolve();
+}
+
+/** Converts a document into chunks; see index.d.ts. */
+export function convert(input, options) {
+  return wasmConvert(input, options);
+}
