@@ -1,0 +1,132 @@
+//! Escaping and small string helpers shared by the renderers.
+//!
+//! Escaping is minimal on purpose: enough that document text cannot forge docrag's own
+//! markup (a `<` that could open a tag becomes `&lt;`; attribute values escape quotes,
+//! `&` and `<`) and that a `|` cannot break a pipe table. Everything else stays as the
+//! author wrote it, because every escape costs tokens.
+
+/// Appends `s` to `out`, turning a `<` that could open a tag (followed by a letter,
+/// `/`, `!` or `?`) into `&lt;`.
+pub(crate) fn push_text(s: &str, out: &mut String) {
+    let mut rest = s;
+    while let Some(pos) = rest.find('<') {
+        out.push_str(&rest[..pos]);
+        let after = &rest[pos + 1..];
+        let opens_tag = after
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || matches!(c, '/' | '!' | '?'));
+        out.push_str(if opens_tag { "&lt;" } else { "<" });
+        rest = after;
+    }
+    out.push_str(rest);
+}
+
+/// Appends `s` escaped for a double-quoted attribute value.
+pub(crate) fn push_attr(s: &str, out: &mut String) {
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\n' | '\r' | '\t' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+}
+
+/// Makes rendered cell content safe inside a GFM pipe table row: `|` becomes `\|`
+/// (a backslash right before a pipe is doubled first) and newlines become `<br>`.
+pub(crate) fn pipe_cell(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'|') => out.push_str("\\\\"),
+            '|' => out.push_str("\\|"),
+            '\r' => {}
+            '\n' => out.push_str("<br>"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Collapses every run of whitespace to one space and trims the ends.
+pub(crate) fn one_line(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for w in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
+}
+
+/// The longest prefix of `s` with at most `max` chars (never cuts a char).
+pub(crate) fn clip(s: &str, max: usize) -> &str {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}
+
+/// `s` cut to at most `max` chars at a word boundary when possible, with `…` appended
+/// when something was cut.
+pub(crate) fn clip_words(s: &str, max: usize) -> String {
+    let head = clip(s, max);
+    if head.len() == s.len() {
+        return s.to_string();
+    }
+    let cut = match head.rfind(' ') {
+        Some(i) if i > head.len() / 2 => &head[..i],
+        _ => head,
+    };
+    format!("{}…", cut.trim_end())
+}
+
+/// The date part of an ISO 8601 timestamp (`2016-03-01T10:00:00Z` -> `2016-03-01`);
+/// other strings unchanged.
+pub(crate) fn short_date(d: &str) -> &str {
+    let b = d.as_bytes();
+    let iso = b.len() >= 10
+        && b[..10].iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        });
+    if iso { &d[..10] } else { d.trim() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_escapes_only_tag_openers() {
+        let mut s = String::new();
+        push_text("a < b, <ins author=\"x\"> </x> <!-- <3", &mut s);
+        assert_eq!(s, "a < b, &lt;ins author=\"x\"> &lt;/x> &lt;!-- <3");
+    }
+
+    #[test]
+    fn attr_and_pipes() {
+        let mut s = String::new();
+        push_attr("Jo \"x\" <y> & z", &mut s);
+        assert_eq!(s, "Jo &quot;x&quot; &lt;y&gt; &amp; z");
+        assert_eq!(pipe_cell("a|b\\|c\nd"), "a\\|b\\\\\\|c<br>d");
+    }
+
+    #[test]
+    fn clipping_respects_chars() {
+        assert_eq!(clip("héllo", 2), "hé");
+        assert_eq!(clip_words("alpha beta gamma", 12), "alpha beta…");
+        assert_eq!(short_date("2016-03-01T10:00:00Z"), "2016-03-01");
+        assert_eq!(short_date("yesterday"), "yesterday");
+        assert_eq!(one_line("  a \n b\t"), "a b");
+    }
+}

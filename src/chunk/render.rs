@@ -1,0 +1,384 @@
+//! Leaves -> Markdown.
+//!
+//! Wrappers nest in one fixed order, outermost first: comment range
+//! (`<mark comment="…">`), tracked change (`<ins>`/`<del>`), link (`[…](…)`), character
+//! style (`~~`, `**`, `*`, `<u>`, `<sup>`/`<sub>`, or a code span). Each level groups
+//! maximal runs of leaves with the same value, so markup is always balanced.
+
+use super::escape::{push_attr, push_text, short_date};
+use super::flatten::{Flat, Item, Leaf};
+use crate::model::{NoteKind, RevisionKind, TextStyle};
+
+/// Where the inline content goes; decides line breaks, tabs and newlines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// A Markdown block: breaks are `"  \n"`, tabs `\t`.
+    Block,
+    /// A heading: one line, breaks and tabs are spaces.
+    Line,
+    /// A table cell (pipe or HTML): breaks are `<br>`, tabs spaces, no newlines.
+    Cell,
+}
+
+/// Renders all leaves of `flat`.
+pub(crate) fn render(flat: &Flat, mode: Mode) -> String {
+    let mut out = String::new();
+    marks_level(flat, &flat.leaves, mode, &mut out);
+    out
+}
+
+/// Renders `leaves` (a slice of `flat.leaves` or of a piece of it) with `flat`'s tables.
+pub(crate) fn render_leaves(flat: &Flat, leaves: &[Leaf], mode: Mode) -> String {
+    let mut out = String::new();
+    marks_level(flat, leaves, mode, &mut out);
+    out
+}
+
+/// Ends of the maximal runs of `leaves` with equal `key`.
+fn runs<K: PartialEq>(leaves: &[Leaf], key: impl Fn(&Leaf) -> K) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..=leaves.len() {
+        let boundary = match (leaves.get(start), leaves.get(i)) {
+            (Some(a), Some(b)) => key(a) != key(b),
+            _ => true,
+        };
+        if boundary && i > start {
+            out.push((start, i));
+            start = i;
+        }
+    }
+    out
+}
+
+fn visible(leaves: &[Leaf]) -> bool {
+    leaves.iter().any(|l| match &l.item {
+        Item::Text(t) => !t.trim().is_empty(),
+        Item::Image(_) | Item::Note(..) | Item::Comment(_) => true,
+        Item::Tab | Item::Break | Item::PageBreak => false,
+    })
+}
+
+fn marks_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
+    for (a, b) in runs(leaves, |l| l.marks) {
+        let run = &leaves[a..b];
+        let set = run
+            .first()
+            .and_then(|l| (l.marks as usize).checked_sub(1))
+            .and_then(|i| flat.marks.get(i))
+            .filter(|_| visible(run));
+        match set {
+            Some(set) => {
+                out.push_str("<mark comment=\"");
+                push_attr(&set.ids.join(" "), out);
+                out.push_str("\">");
+                rev_level(flat, run, mode, out);
+                out.push_str("</mark>");
+            }
+            None => rev_level(flat, run, mode, out),
+        }
+    }
+}
+
+fn rev_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
+    for (a, b) in runs(leaves, |l| l.rev) {
+        let run = &leaves[a..b];
+        let rev = run
+            .first()
+            .and_then(|l| (l.rev as usize).checked_sub(1))
+            .and_then(|i| flat.revs.get(i));
+        match rev {
+            Some(rev) => {
+                let (tag, kind) = match rev.kind {
+                    RevisionKind::Insertion => ("ins", None),
+                    RevisionKind::Deletion => ("del", None),
+                    RevisionKind::MoveFrom => ("del", Some("move-from")),
+                    RevisionKind::MoveTo => ("ins", Some("move-to")),
+                };
+                out.push('<');
+                out.push_str(tag);
+                if let Some(k) = kind {
+                    out.push_str(" type=\"");
+                    out.push_str(k);
+                    out.push('"');
+                }
+                if let Some(a) = rev
+                    .author
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|a| !a.is_empty())
+                {
+                    out.push_str(" author=\"");
+                    push_attr(a, out);
+                    out.push('"');
+                }
+                if let Some(d) = rev.date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+                    out.push_str(" date=\"");
+                    push_attr(short_date(d), out);
+                    out.push('"');
+                }
+                out.push('>');
+                link_level(flat, run, mode, out);
+                out.push_str("</");
+                out.push_str(tag);
+                out.push('>');
+            }
+            None => link_level(flat, run, mode, out),
+        }
+    }
+}
+
+fn link_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
+    for (a, b) in runs(leaves, |l| l.link) {
+        let run = &leaves[a..b];
+        let target = run
+            .first()
+            .and_then(|l| (l.link as usize).checked_sub(1))
+            .and_then(|i| flat.links.get(i))
+            .filter(|_| visible(run));
+        match target {
+            Some(t) => {
+                let mut inner = String::new();
+                style_level(flat, run, mode, &mut inner);
+                let trimmed = inner.trim();
+                let lead = &inner[..inner.len() - inner.trim_start().len()];
+                let trail = &inner[inner.trim_end().len()..];
+                out.push_str(lead);
+                out.push('[');
+                out.push_str(&trimmed.replace(['[', ']'], ""));
+                out.push_str("](");
+                push_url(t, out);
+                out.push(')');
+                out.push_str(trail);
+            }
+            None => style_level(flat, run, mode, out),
+        }
+    }
+}
+
+fn push_url(url: &str, out: &mut String) {
+    for c in url.chars() {
+        match c {
+            ' ' => out.push_str("%20"),
+            '(' => out.push_str("%28"),
+            ')' => out.push_str("%29"),
+            '<' => out.push_str("%3C"),
+            '>' => out.push_str("%3E"),
+            '"' => out.push_str("%22"),
+            '|' => out.push_str("%7C"),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+}
+
+fn style_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
+    for (a, b) in runs(leaves, |l| l.style) {
+        let run = &leaves[a..b];
+        let style = run.first().map(|l| l.style).unwrap_or_default();
+        let mut content = String::new();
+        for leaf in run {
+            item(flat, &leaf.item, style.code, mode, &mut content);
+        }
+        wrap_style(style, &content, out);
+    }
+}
+
+fn item(flat: &Flat, item: &Item, code: bool, mode: Mode, out: &mut String) {
+    match item {
+        Item::Text(t) => {
+            let t: std::borrow::Cow<str> = if mode != Mode::Block && t.contains(['\n', '\r']) {
+                t.replace("\r\n", "\n").replace(['\n', '\r'], " ").into()
+            } else {
+                t.into()
+            };
+            if code {
+                out.push_str(&t)
+            } else {
+                push_text(&t, out)
+            }
+        }
+        Item::Tab => out.push(if mode == Mode::Block { '\t' } else { ' ' }),
+        Item::Break => out.push_str(match mode {
+            Mode::Block => "  \n",
+            Mode::Line => " ",
+            Mode::Cell => "<br>",
+        }),
+        Item::Image(alt) => {
+            let alt = alt.trim();
+            if alt.is_empty() {
+                out.push_str("[image]");
+            } else {
+                out.push_str("[image: ");
+                push_text(&super::escape::one_line(alt).replace(['[', ']'], ""), out);
+                out.push(']');
+            }
+        }
+        Item::Note(kind, id) => {
+            out.push_str(&note_marker(*kind, id));
+        }
+        Item::Comment(k) => {
+            if let Some(c) = flat.comments.get(*k) {
+                out.push_str(&c.markup);
+            }
+        }
+        Item::PageBreak => {}
+    }
+}
+
+/// The reference marker of a note: `[^ID]` for footnotes, `[^eID]` for endnotes.
+pub(crate) fn note_marker(kind: NoteKind, id: &str) -> String {
+    let id: String = id
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '[' | ']' | '^'))
+        .collect();
+    match kind {
+        NoteKind::Footnote => format!("[^{id}]"),
+        NoteKind::Endnote => format!("[^e{id}]"),
+    }
+}
+
+fn wrap_style(style: TextStyle, content: &str, out: &mut String) {
+    let plain = TextStyle::default();
+    let trimmed = content.trim();
+    if style == plain || trimmed.is_empty() {
+        out.push_str(content);
+        return;
+    }
+    let lead = &content[..content.len() - content.trim_start().len()];
+    let trail = &content[content.trim_end().len()..];
+    out.push_str(lead);
+    let mut open = String::new();
+    let mut close: Vec<&str> = Vec::new();
+    let mut add = |o: &str, c: &'static str| {
+        open.push_str(o);
+        close.push(c);
+    };
+    if style.strike {
+        add("~~", "~~");
+    }
+    if style.bold {
+        add("**", "**");
+    }
+    if style.italic {
+        add("*", "*");
+    }
+    if style.underline {
+        add("<u>", "</u>");
+    }
+    if style.superscript {
+        add("<sup>", "</sup>");
+    } else if style.subscript {
+        add("<sub>", "</sub>");
+    }
+    out.push_str(&open);
+    if style.code {
+        let mut longest = 0;
+        let mut cur = 0;
+        for c in trimmed.chars() {
+            cur = if c == '`' { cur + 1 } else { 0 };
+            longest = longest.max(cur);
+        }
+        let fence = "`".repeat(longest + 1);
+        let pad = if trimmed.starts_with('`') || trimmed.ends_with('`') {
+            " "
+        } else {
+            ""
+        };
+        out.push_str(&fence);
+        out.push_str(pad);
+        out.push_str(trimmed);
+        out.push_str(pad);
+        out.push_str(&fence);
+    } else {
+        out.push_str(trimmed);
+    }
+    for c in close.iter().rev() {
+        out.push_str(c);
+    }
+    out.push_str(trail);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chunk::comments::CommentBook;
+    use crate::chunk::flatten::flatten;
+    use crate::model::{AnchorMark, Comment, Inline};
+
+    fn t(s: &str) -> Inline {
+        Inline::Text {
+            text: s.into(),
+            style: TextStyle::default(),
+        }
+    }
+
+    fn b(s: &str) -> Inline {
+        Inline::Text {
+            text: s.into(),
+            style: TextStyle {
+                bold: true,
+                ..TextStyle::default()
+            },
+        }
+    }
+
+    fn go(inlines: Vec<Inline>, comments: &[Comment]) -> String {
+        let blocks = vec![crate::model::Block::Paragraph(crate::model::Paragraph {
+            kind: Default::default(),
+            inlines: inlines.clone(),
+        })];
+        let mut book = CommentBook::new(comments, std::iter::once(blocks.as_slice()));
+        book.begin_story(&blocks);
+        render(&flatten(&inlines, &mut book, None), Mode::Block)
+    }
+
+    #[test]
+    fn styles_and_whitespace() {
+        assert_eq!(go(vec![t("a "), b("bold "), t("c")], &[]), "a **bold** c");
+        let link = Inline::Link {
+            target: "https://x.org/a b".into(),
+            children: vec![t("see")],
+        };
+        assert_eq!(go(vec![link], &[]), "[see](https://x.org/a%20b)");
+    }
+
+    #[test]
+    fn revisions_nest_inside_comment_marks() {
+        let c = Comment {
+            id: "1".into(),
+            author: Some("Jane".into()),
+            text: "check <this>".into(),
+            ..Comment::default()
+        };
+        let out = go(
+            vec![
+                Inline::CommentAnchor {
+                    id: "1".into(),
+                    mark: AnchorMark::Start,
+                },
+                t("x "),
+                Inline::Revision {
+                    kind: RevisionKind::MoveTo,
+                    author: Some("Eric \"W\"".into()),
+                    date: Some("2016-01-02T03:04:05Z".into()),
+                    children: vec![
+                        t("moved"),
+                        Inline::CommentAnchor {
+                            id: "1".into(),
+                            mark: AnchorMark::End,
+                        },
+                        t(" after"),
+                    ],
+                },
+            ],
+            &[c],
+        );
+        assert_eq!(
+            out,
+            "<mark comment=\"1\">x <ins type=\"move-to\" author=\"Eric &quot;W&quot;\" date=\"2016-01-02\">moved</ins></mark>\
+             <comment id=\"1\" author=\"Jane\">check &lt;this></comment>\
+             <ins type=\"move-to\" author=\"Eric &quot;W&quot;\" date=\"2016-01-02\"> after</ins>"
+        );
+    }
+}

@@ -1,0 +1,485 @@
+//! Units: the indivisible pieces the packer fills chunks with.
+//!
+//! The walker goes through a story in document order, tracking the page (1-based;
+//! [`Block::PageBreak`], [`crate::model::Inline::PageBreak`] and a section break with
+//! `new_page` start a page) and the heading path (a `Heading(n)` opens a section: the
+//! section index goes up by one and the path keeps the headings above level `n`; a
+//! `Title` opens none). Each heading, paragraph, list item, code block and table row
+//! becomes one unit, rendered to Markdown once and counted once. An inline page break
+//! splits a paragraph into one unit per page. Empty headings open no section.
+
+use std::collections::HashMap;
+
+use super::comments::{CommentBook, ShownComment};
+use super::escape::{clip_words, one_line};
+use super::facts::{Facts, of_leaves};
+use super::flatten::{Flat, Item, flatten};
+use super::render::{Mode, note_marker, render};
+use crate::model::{Block, Document, Note, NoteKind, Paragraph, ParagraphKind, Part};
+use crate::tokens;
+
+/// What a unit is, for the packer's boundary rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A heading (opens a section).
+    Heading,
+    /// The document title paragraph.
+    Title,
+    /// A paragraph, quote paragraph, rule or note text.
+    Text,
+    /// A list item.
+    ListItem,
+    /// A code block (or a piece of one).
+    Code,
+    /// The opening of a table with its header rows (index into the walker's tables).
+    TableHead(usize),
+    /// One body row (or a group of rows joined by row spans) of a table.
+    TableRow(usize),
+}
+
+/// How an oversized unit can be split again.
+#[derive(Debug, Clone)]
+pub(crate) enum SplitSrc {
+    /// Inline content: the leaves, the prefix of the first and of later pieces.
+    Inline {
+        flat: Flat,
+        first_prefix: String,
+        rest_prefix: String,
+        quote: usize,
+        mode: Mode,
+    },
+    /// A code block: its info string and text.
+    Code {
+        lang: String,
+        text: String,
+        quote: usize,
+    },
+}
+
+/// One unit.
+#[derive(Debug, Clone)]
+pub(crate) struct Unit {
+    pub text: String,
+    pub tokens: usize,
+    pub kind: Kind,
+    /// Joined to the previous unit by one newline (list items, table rows) instead of
+    /// a blank line.
+    pub line_sep: bool,
+    pub pages: (u32, u32),
+    pub ctx: usize,
+    pub facts: Facts,
+    /// Table units: more rows of the same table follow.
+    pub more_rows: bool,
+    pub split: Option<Box<SplitSrc>>,
+}
+
+/// A heading context: the section a unit belongs to.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Ctx {
+    pub section_index: u32,
+    pub path: Vec<String>,
+    pub level: u8,
+}
+
+/// A table, for continuation chunks.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct TableInfo {
+    /// Document-wide id, 1-based, in order of appearance (top-level tables only).
+    pub id: usize,
+    /// Text that reopens the table at the top of a continuation chunk.
+    pub repeat: String,
+    pub repeat_tokens: usize,
+    /// Text that closes the table when a chunk ends inside it (`</table>` or nothing).
+    pub close: &'static str,
+    pub close_tokens: usize,
+    /// Column headings (plain text).
+    pub headings: Vec<String>,
+}
+
+/// Walks stories into units.
+pub(crate) struct Walker<'d> {
+    pub book: CommentBook<'d>,
+    pub ctxs: Vec<Ctx>,
+    pub tables: Vec<TableInfo>,
+    /// First and last page of each document section.
+    pub section_pages: Vec<(u32, u32)>,
+    /// Page and context of each note's first reference.
+    pub note_refs: HashMap<(NoteKind, String), (u32, usize)>,
+    pub max_tokens: usize,
+    pub(super) page: u32,
+    pub(super) track_pages: bool,
+    pub(super) ctx: usize,
+    path: Vec<(u8, String)>,
+    section_index: u32,
+    quote: usize,
+    section_start: u32,
+    prefix: Option<String>,
+    in_body: bool,
+    pub(super) out: Vec<Unit>,
+}
+
+impl<'d> Walker<'d> {
+    /// A walker over `doc`.
+    pub(crate) fn new(doc: &'d Document, max_tokens: usize) -> Self {
+        let stories = std::iter::once(doc.body.as_slice())
+            .chain(doc.parts.iter().map(|p| p.blocks.as_slice()))
+            .chain(doc.notes.iter().map(|n| n.blocks.as_slice()));
+        Walker {
+            book: CommentBook::new(&doc.comments, stories),
+            ctxs: vec![Ctx::default()],
+            tables: Vec::new(),
+            section_pages: Vec::new(),
+            note_refs: HashMap::new(),
+            max_tokens,
+            page: 1,
+            track_pages: true,
+            ctx: 0,
+            path: Vec::new(),
+            section_index: 0,
+            quote: 0,
+            section_start: 1,
+            prefix: None,
+            in_body: true,
+            out: Vec::new(),
+        }
+    }
+
+    /// The last page of the body (after [`Walker::body`]).
+    pub(crate) fn last_page(&self) -> u32 {
+        self.section_pages.last().map_or(1, |s| s.1)
+    }
+
+    /// Units of the body.
+    pub(crate) fn body(&mut self, blocks: &[Block]) -> Vec<Unit> {
+        self.book.begin_story(blocks);
+        self.blocks(blocks);
+        self.book.end_story();
+        self.section_pages.push((self.section_start, self.page));
+        std::mem::take(&mut self.out)
+    }
+
+    /// Units of one header or footer (pages: its section's).
+    pub(crate) fn part(&mut self, part: &Part) -> Vec<Unit> {
+        let pages = self.section_pages.get(part.section).copied();
+        self.page = pages.map_or(1, |p| p.0);
+        self.track_pages = false;
+        self.in_body = false;
+        self.ctx = 0;
+        self.book.begin_story(&part.blocks);
+        self.blocks(&part.blocks);
+        self.book.end_story();
+        let mut units = std::mem::take(&mut self.out);
+        let range = pages.unwrap_or((1, self.last_page()));
+        for u in &mut units {
+            u.pages = range;
+        }
+        units
+    }
+
+    /// Units of one note; the first starts with the note's marker (`[^ID]: `).
+    pub(crate) fn note(&mut self, note: &Note) -> Vec<Unit> {
+        let (page, ctx) = self
+            .note_refs
+            .get(&(note.kind, note.id.clone()))
+            .copied()
+            .unwrap_or((self.last_page(), 0));
+        self.page = page;
+        self.ctx = ctx;
+        self.track_pages = false;
+        self.in_body = false;
+        let marker = format!("{}:", note_marker(note.kind, &note.id));
+        if matches!(note.blocks.first(), Some(Block::Paragraph(_))) {
+            self.prefix = Some(format!("{marker} "));
+        } else {
+            self.push(marker, Kind::Text, Facts::default(), self.page, None);
+        }
+        self.book.begin_story(&note.blocks);
+        self.blocks(&note.blocks);
+        self.book.end_story();
+        if let Some(m) = self.prefix.take() {
+            self.push(
+                m.trim_end().to_string(),
+                Kind::Text,
+                Facts::default(),
+                page,
+                None,
+            );
+        }
+        std::mem::take(&mut self.out)
+    }
+
+    /// Units showing `shown` comments that are anchored nowhere (context 0).
+    pub(crate) fn loose_comments(&mut self, shown: Vec<ShownComment>, lead: &str) -> Vec<Unit> {
+        self.ctx = 0;
+        self.page = self.last_page();
+        for (n, s) in shown.into_iter().enumerate() {
+            let facts = Facts {
+                comments: true,
+                comment_authors: s.authors.clone(),
+                comment_plain: s.plain.clone(),
+                ..Facts::default()
+            };
+            let text = if n == 0 {
+                format!("{lead}\n\n{}", s.markup)
+            } else {
+                s.markup
+            };
+            self.push(text, Kind::Text, facts, self.page, None);
+        }
+        std::mem::take(&mut self.out)
+    }
+
+    pub(super) fn new_page(&mut self) {
+        if self.track_pages {
+            self.page += 1;
+        }
+    }
+
+    pub(super) fn blocks(&mut self, blocks: &[Block]) {
+        for b in blocks {
+            self.block(b);
+        }
+    }
+
+    fn block(&mut self, b: &Block) {
+        match b {
+            Block::Paragraph(p) => self.paragraph(p),
+            Block::Table(t) => self.table(t),
+            Block::PageBreak => self.new_page(),
+            Block::SectionBreak { new_page } => {
+                if self.track_pages {
+                    self.section_pages.push((self.section_start, self.page));
+                    if *new_page {
+                        self.new_page();
+                    }
+                    self.section_start = self.page;
+                }
+            }
+            Block::Code { language, text } => self.code(language.as_deref().unwrap_or(""), text),
+            Block::Quote(inner) => {
+                self.quote += 1;
+                self.blocks(inner);
+                self.quote -= 1;
+            }
+            Block::Rule => {
+                let text = quote_lines("---", self.quote);
+                self.push(text, Kind::Text, Facts::default(), self.page, None);
+            }
+        }
+    }
+
+    fn code(&mut self, lang: &str, text: &str) {
+        let rendered = quote_lines(&fence_code(lang, text), self.quote);
+        let facts = Facts {
+            plain: text.to_string(),
+            ..Facts::default()
+        };
+        let split = SplitSrc::Code {
+            lang: lang.to_string(),
+            text: text.to_string(),
+            quote: self.quote,
+        };
+        self.push(rendered, Kind::Code, facts, self.page, Some(split));
+    }
+
+    fn paragraph(&mut self, p: &Paragraph) {
+        let flat = flatten(&p.inlines, &mut self.book, None);
+        self.record_notes(&flat);
+        match p.kind {
+            ParagraphKind::Heading(n) => self.heading(flat, Some(n.clamp(1, 9))),
+            ParagraphKind::Title => self.heading(flat, None),
+            ParagraphKind::Normal => self.text(flat, String::new(), String::new(), Kind::Text),
+            ParagraphKind::ListItem {
+                ordered,
+                level,
+                number,
+            } => {
+                let indent = "  ".repeat(usize::from(level.min(8)));
+                let marker = if ordered {
+                    format!("{number}. ")
+                } else {
+                    "- ".to_string()
+                };
+                let rest = format!("{indent}{}", " ".repeat(marker.len()));
+                self.text(flat, format!("{indent}{marker}"), rest, Kind::ListItem);
+            }
+        }
+    }
+
+    pub(super) fn record_notes(&mut self, flat: &Flat) {
+        for leaf in &flat.leaves {
+            if let Item::Note(kind, id) = &leaf.item {
+                self.note_refs
+                    .entry((*kind, id.clone()))
+                    .or_insert((self.page, self.ctx));
+            }
+        }
+    }
+
+    fn text(&mut self, flat: Flat, first: String, rest: String, kind: Kind) {
+        for (n, seg) in flat.split_pages().into_iter().enumerate() {
+            if n > 0 {
+                self.new_page();
+            }
+            if !seg.has_content() {
+                continue;
+            }
+            let prefix = if n == 0 { first.clone() } else { rest.clone() };
+            let prefix = match self.prefix.take() {
+                Some(p) => format!("{p}{prefix}"),
+                None => prefix,
+            };
+            let mut facts = of_leaves(&seg, &seg.leaves);
+            if kind == Kind::ListItem {
+                facts.list.push(clip_words(&one_line(&facts.plain), 100));
+            }
+            let body = render(&seg, Mode::Block);
+            let text = quote_lines(&format!("{prefix}{}", body.trim()), self.quote);
+            let split = SplitSrc::Inline {
+                flat: seg,
+                first_prefix: prefix,
+                rest_prefix: rest.clone(),
+                quote: self.quote,
+                mode: Mode::Block,
+            };
+            self.push(text, kind, facts, self.page, Some(split));
+        }
+    }
+
+    /// A heading (`Some(level)`) or the title (`None`).
+    fn heading(&mut self, flat: Flat, level: Option<u8>) {
+        let first_content = flat.leaves.iter().position(|l| {
+            !matches!(l.item, Item::PageBreak | Item::Tab | Item::Break)
+                && !matches!(&l.item, Item::Text(t) if t.trim().is_empty())
+        });
+        let mut before = 0;
+        let mut after = 0;
+        for (i, l) in flat.leaves.iter().enumerate() {
+            if l.item == Item::PageBreak {
+                if first_content.is_some_and(|f| i < f) {
+                    before += 1
+                } else {
+                    after += 1
+                }
+            }
+        }
+        let leaves = flat
+            .leaves
+            .iter()
+            .filter(|l| l.item != Item::PageBreak)
+            .cloned()
+            .collect();
+        let flat = flat.with_leaves(leaves);
+        for _ in 0..before {
+            self.new_page();
+        }
+        let mut facts = of_leaves(&flat, &flat.leaves);
+        let name = one_line(&facts.plain);
+        if name.is_empty() {
+            if flat.has_content() {
+                self.text(flat, String::new(), String::new(), Kind::Text);
+            }
+        } else {
+            let hashes = match level {
+                Some(n) if !self.in_body => "#".repeat(usize::from(n.min(6))),
+                Some(n) => {
+                    self.section_index += 1;
+                    self.path.retain(|(l, _)| *l < n);
+                    self.path.push((n, clip_words(&name, 200)));
+                    self.ctxs.push(Ctx {
+                        section_index: self.section_index,
+                        path: self.path.iter().map(|(_, t)| t.clone()).collect(),
+                        level: n,
+                    });
+                    self.ctx = self.ctxs.len() - 1;
+                    "#".repeat(usize::from(n.min(6)))
+                }
+                None => "#".to_string(),
+            };
+            if level.is_none_or(|n| n <= 3) {
+                facts.heading = Some(name);
+            }
+            let prefix = format!("{hashes} ");
+            let text = quote_lines(
+                &format!("{prefix}{}", render(&flat, Mode::Line).trim()),
+                self.quote,
+            );
+            let split = SplitSrc::Inline {
+                flat,
+                first_prefix: prefix,
+                rest_prefix: String::new(),
+                quote: self.quote,
+                mode: Mode::Line,
+            };
+            let kind = if level.is_some() && self.in_body {
+                Kind::Heading
+            } else {
+                Kind::Title
+            };
+            self.push(text, kind, facts, self.page, Some(split));
+        }
+        for _ in 0..after {
+            self.new_page();
+        }
+    }
+
+    /// Adds a unit that started on `first_page` and ends on the current page.
+    pub(super) fn push(
+        &mut self,
+        text: String,
+        kind: Kind,
+        facts: Facts,
+        first_page: u32,
+        split: Option<SplitSrc>,
+    ) {
+        let tokens = tokens::count(&text);
+        let line_sep = match (self.out.last().map(|u| u.kind), kind) {
+            (Some(Kind::ListItem), Kind::ListItem) => true,
+            (Some(Kind::TableHead(a) | Kind::TableRow(a)), Kind::TableRow(b)) => a == b,
+            _ => false,
+        };
+        let split = split.filter(|_| tokens > self.max_tokens / 2).map(Box::new);
+        self.out.push(Unit {
+            text,
+            tokens,
+            kind,
+            line_sep,
+            pages: (first_page, self.page.max(first_page)),
+            ctx: self.ctx,
+            facts,
+            more_rows: false,
+            split,
+        });
+    }
+}
+
+/// A fenced code block whose fence is longer than any backtick run inside.
+pub(crate) fn fence_code(lang: &str, text: &str) -> String {
+    let mut longest = 0;
+    let mut cur = 0;
+    for c in text.chars() {
+        cur = if c == '`' { cur + 1 } else { 0 };
+        longest = longest.max(cur);
+    }
+    let fence = "`".repeat((longest + 1).max(3));
+    let lang = one_line(lang).replace('`', "");
+    format!("{fence}{lang}\n{}\n{fence}", text.trim_end_matches('\n'))
+}
+
+/// `text` with every line prefixed by `depth` quote markers.
+pub(crate) fn quote_lines(text: &str, depth: usize) -> String {
+    if depth == 0 {
+        return text.to_string();
+    }
+    let marker = "> ".repeat(depth);
+    text.split('\n')
+        .map(|l| {
+            if l.is_empty() {
+                marker.trim_end().to_string()
+            } else {
+                format!("{marker}{l}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
