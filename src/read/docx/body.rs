@@ -89,9 +89,6 @@ pub(crate) fn block_element(
         "p" => read_paragraph(x, cx, s, out),
         "tbl" => {
             let t = read_table(x, cx)?;
-            if cx.counts_pages() && !t.rows.is_empty() {
-                cx.has_content = true;
-            }
             out.push(Block::Table(t));
             Ok(())
         }

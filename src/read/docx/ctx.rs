@@ -10,6 +10,7 @@ use crate::options::Limits;
 use super::fields::FieldState;
 use super::numbering::Numbering;
 use super::package::Package;
+use super::pages::Since;
 use super::rels::Rels;
 use super::sections::SectProps;
 use super::styles::Styles;
@@ -89,11 +90,8 @@ pub(crate) struct Ctx<'p, 'a> {
     pub main: bool,
     /// Depth of text boxes being read.
     pub textbox: usize,
-    /// Word's rendered page breaks are trusted (see the reader's module doc).
-    pub rendered: bool,
-    /// Visible content has been emitted in the main story (a page break before it
-    /// would make an empty first page).
-    pub has_content: bool,
+    /// What came last in the main story (page-break merging, see `pages.rs`).
+    pub since: Since,
     /// Sections of the main story, in order.
     pub sections: Vec<SectProps>,
     /// Open complex fields of the current story (17.16.18 `w:fldChar`).
@@ -121,8 +119,7 @@ impl<'p, 'a> Ctx<'p, 'a> {
             part: String::new(),
             main: false,
             textbox: 0,
-            rendered: false,
-            has_content: false,
+            since: Since::Page,
             sections: Vec::new(),
             fields: Vec::new(),
             next_id: 1,

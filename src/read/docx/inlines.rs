@@ -43,6 +43,7 @@ pub(crate) struct Inl {
     /// A page starts before this paragraph (break seen before any visible content).
     pub break_before: bool,
     visible: bool,
+    visible_since_break: bool,
 }
 
 impl Inl {
@@ -58,12 +59,18 @@ impl Inl {
             after: Vec::new(),
             break_before: false,
             visible: false,
+            visible_since_break: false,
         }
     }
 
     /// Whether visible content (text, tabs, images) was pushed.
     pub(crate) fn has_visible(&self) -> bool {
         self.visible
+    }
+
+    /// Whether visible content was pushed since the last inline page break.
+    pub(crate) fn visible_since_break(&self) -> bool {
+        self.visible_since_break
     }
 
     /// Pushes text, merging with a preceding text of the same style.
@@ -73,6 +80,7 @@ impl Inl {
         }
         if !s.trim().is_empty() {
             self.visible = true;
+            self.visible_since_break = true;
         }
         if let Some(f) = self.frames.last_mut() {
             if let Some(Inline::Text { text, style: st }) = f.items.last_mut() {
@@ -90,8 +98,13 @@ impl Inl {
 
     /// Pushes any inline.
     pub(crate) fn push(&mut self, inline: Inline) {
-        if matches!(inline, Inline::Image { .. } | Inline::Tab) {
-            self.visible = true;
+        match inline {
+            Inline::Image { .. } => {
+                self.visible = true;
+                self.visible_since_break = true;
+            }
+            Inline::PageBreak => self.visible_since_break = false,
+            _ => {}
         }
         if let Inline::Text { text, style } = inline {
             self.text(&text, style);

@@ -12,21 +12,11 @@
 //! `corrupt-part` warning. A malformed main part is [`ConvertError::MalformedXml`].
 //!
 //! # Pages
-//! The model keeps only the breaks that start a new page. Word's own layout is the
-//! best page count there is, so:
-//! * if the main part contains any `w:lastRenderedPageBreak` (17.3.3.13, written by
-//!   Word where a page started when it last laid the document out), every one of
-//!   them in the main story becomes a page break, and explicit breaks
-//!   (`w:br w:type="page"`, `w:pageBreakBefore`, new-page section breaks) are not
-//!   counted again: Word writes a rendered break at the start of the page that follows
-//!   each of them. Section breaks are then emitted with `new_page: false`.
-//! * otherwise explicit page breaks, `w:pageBreakBefore` and section breaks whose
-//!   type is not `continuous` start pages.
-//!
-//! In both cases a break before any visible content is dropped (no empty first page),
-//! and breaks in headers, footers, notes, comments and text boxes are ignored.
-//! On the corpus this matches `docProps/app.xml` `Pages` where Word saved its layout
-//! (see `tests/docx_reader.rs`, `page_counts_follow_rendered_breaks`).
+//! The model keeps only the breaks that start a new page. Explicit breaks, new-page
+//! sections and Word's rendered page breaks (`w:lastRenderedPageBreak`) are merged so
+//! that each page start counts once; see `pages.rs` for the rule and
+//! `tests/docx_reader.rs` (`page_counts`) for how close it comes to
+//! `docProps/app.xml` `Pages` on the corpus.
 
 mod altchunk;
 mod body;
@@ -40,6 +30,7 @@ mod notes;
 mod numbering;
 mod objects;
 mod package;
+mod pages;
 mod paragraph;
 mod ppr;
 mod props;
@@ -114,20 +105,18 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Document, ConvertError> {
     }
 
     // The main story.
-    cx.rendered = contains(&main_bytes, b"lastRenderedPageBreak");
     cx.main = true;
     cx.part = main.clone();
     cx.rels = main_rels.clone();
     let mut x = Xml::new(&main_bytes, &main, limits.max_depth);
-    let mut body = body::read_blocks_root(&mut x, &mut cx)?;
+    let body = body::read_blocks_root(&mut x, &mut cx)?;
     let xml_warnings = std::mem::take(&mut x.warnings);
     for w in xml_warnings {
         cx.warn(w.code, w.message);
     }
-    body::flush_pending(&mut cx, &mut body);
     cx.main = false;
     let sections = std::mem::take(&mut cx.sections);
-    sections::patch_section_breaks(&mut body, &sections, cx.rendered);
+    let body = pages::patch_section_breaks(body, &sections);
 
     let parts = headers::read_parts(&mut cx, &sections)?;
 
@@ -257,28 +246,4 @@ fn read_story<T>(
         }
         Err(e) => Err(e),
     }
-}
-
-/// Whether `needle` occurs in `hay` (a linear scan; used once per document).
-fn contains(hay: &[u8], needle: &[u8]) -> bool {
-    let Some((&first, rest)) = needle.split_first() else {
-        return true;
-    };
-    let mut i = 0;
-    while i < hay.len() {
-        match hay
-            .get(i..)
-            .and_then(|h| h.iter().position(|&b| b == first))
-        {
-            Some(p) => {
-                let at = i + p;
-                if hay.get(at + 1..at + 1 + rest.len()) == Some(rest) {
-                    return true;
-                }
-                i = at + 1;
-            }
-            None => return false,
-        }
-    }
-    false
 }

@@ -14,6 +14,7 @@ use crate::model::{Block, Paragraph, ParagraphKind, TextStyle};
 
 use super::ctx::Ctx;
 use super::inlines::Inl;
+use super::pages::{Mark, Since, page_break, paragraph_end};
 use super::ppr::{ParaProps, read_ppr};
 use super::runs::inline_element;
 use super::xml::{Ev, Ns, Start, Xml};
@@ -60,7 +61,7 @@ pub(crate) fn read_paragraph(
         Some(k) => k,
         None => resolve_kind(cx, &props, &mut inl),
     };
-    let visible = inl.has_visible();
+    let visible = inl.visible_since_break();
     let (mut inlines, after, break_before) = inl.finish();
     if let Some(label) = label.filter(|l| !l.is_empty()) {
         inlines.insert(
@@ -74,9 +75,7 @@ pub(crate) fn read_paragraph(
     if break_before {
         out.push(Block::PageBreak);
     }
-    if cx.counts_pages() && visible {
-        cx.has_content = true;
-    }
+    paragraph_end(cx, visible);
     if !inlines.is_empty() {
         out.push(Block::Paragraph(Paragraph { kind, inlines }));
     }
@@ -85,6 +84,7 @@ pub(crate) fn read_paragraph(
         if cx.main && cx.textbox == 0 {
             cx.sections.push(sect);
             out.push(Block::SectionBreak { new_page: false });
+            cx.since = Since::Section;
         }
     }
     cx.last_para_id = para_id;
@@ -115,8 +115,8 @@ fn resolve_kind(
         }
     }
     let pbb = props.page_break_before.unwrap_or(style.page_break_before);
-    if pbb && !cx.rendered && cx.counts_pages() && cx.has_content {
-        inl.break_before = true;
+    if pbb {
+        page_break(cx, inl, Mark::Before);
     }
     let heading = outline.is_some() || style.title;
     inl.base = if heading {

@@ -14,6 +14,7 @@ use super::ctx::Ctx;
 use super::fields::{field_code, fld_char, hyperlink_target, suppressed};
 use super::inlines::{FrameKind, Inl};
 use super::objects::{read_drawing, read_math, read_ruby};
+use super::pages::{Mark, page_break};
 use super::rpr::read_rpr;
 use super::xml::{Ev, Ns, Start, Xml};
 
@@ -206,8 +207,8 @@ fn run_element(
         }
         "br" => {
             if s.w("type") == Some("page") {
-                if !cx.rendered && !hidden {
-                    page_break(cx, inl);
+                if !hidden {
+                    page_break(cx, inl, Mark::Explicit);
                 }
             } else if !hidden {
                 inl.push(Inline::LineBreak);
@@ -215,9 +216,7 @@ fn run_element(
             x.skip()
         }
         "lastRenderedPageBreak" => {
-            if cx.rendered {
-                page_break(cx, inl);
-            }
+            page_break(cx, inl, Mark::Rendered);
             x.skip()
         }
         "sym" => {
@@ -269,20 +268,6 @@ fn run_element(
             cx.unknown(s);
             x.skip()
         }
-    }
-}
-
-/// A page break at this point of the main story: inline after visible content,
-/// before the paragraph otherwise; dropped before the first content of the document
-/// (no empty first page) and outside the main story.
-fn page_break(cx: &mut Ctx<'_, '_>, inl: &mut Inl) {
-    if !cx.counts_pages() {
-        return;
-    }
-    if inl.has_visible() {
-        inl.push(Inline::PageBreak);
-    } else if cx.has_content {
-        inl.break_before = true;
     }
 }
 

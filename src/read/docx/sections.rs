@@ -4,12 +4,12 @@
 //!
 //! `w:type` describes how *this* section starts relative to the previous one, so the
 //! break between sections `k` and `k + 1` takes its kind from section `k + 1`; the
-//! reader emits placeholders while reading and fixes them up with
-//! [`patch_section_breaks`] once all sections are known. An absent `w:type` means
+//! reader emits placeholders while reading and fixes them up (`pages.rs`) once all
+//! sections are known. An absent `w:type` means
 //! `nextPage`. Only breaks between sections are emitted (none after the last section).
 
 use crate::error::ConvertError;
-use crate::model::{Block, PartKind, PartVariant};
+use crate::model::{PartKind, PartVariant};
 
 use super::xml::{Ev, Ns, Xml};
 
@@ -62,21 +62,6 @@ pub(crate) fn read_sect_pr(x: &mut Xml<'_>) -> Result<SectProps, ConvertError> {
             }
             Ev::End | Ev::Eof => return Ok(p),
             Ev::Text(_) => {}
-        }
-    }
-}
-
-/// Sets `new_page` of the section-break placeholders in `body` (top level, in order):
-/// the break after section `k` takes the type of section `k + 1`. When `rendered` is
-/// true (Word's saved page layout is trusted, see the module doc of the reader), every
-/// section break gets `new_page: false` because the rendered page breaks already mark
-/// the new pages.
-pub(crate) fn patch_section_breaks(body: &mut [Block], sections: &[SectProps], rendered: bool) {
-    let mut k = 0usize;
-    for block in body.iter_mut() {
-        if let Block::SectionBreak { new_page } = block {
-            k += 1;
-            *new_page = !rendered && sections.get(k).is_none_or(SectProps::new_page);
         }
     }
 }

@@ -248,7 +248,7 @@ impl<'a> Xml<'a> {
                         if self
                             .alternate
                             .last()
-                            .is_some_and(|a| a.0 == self.open.len() + 1)
+                            .is_some_and(|a| a.0 == self.open.len() + 2)
                         {
                             self.alternate.pop();
                         }
