@@ -227,6 +227,7 @@ impl NameFinder for SimpleNameFinder {
         let ws = words(text);
         let mut names = Names::default();
         // Persons.
+        let mut in_person = vec![false; ws.len()];
         let mut i = 0;
         while i < ws.len() {
             let w = &ws[i];
@@ -248,6 +249,9 @@ impl NameFinder for SimpleNameFinder {
                 }
                 if !parts.is_empty() {
                     push_once(&mut names.persons, parts.join(" "));
+                    for flag in in_person.iter_mut().take(j).skip(i) {
+                        *flag = true;
+                    }
                     i = j;
                     continue;
                 }
@@ -256,7 +260,11 @@ impl NameFinder for SimpleNameFinder {
         }
         // Organizations.
         let mut run: Vec<&str> = Vec::new();
-        for w in &ws {
+        for (k, w) in ws.iter().enumerate() {
+            if in_person.get(k) == Some(&true) {
+                run.clear();
+                continue;
+            }
             let lw = w.text.to_lowercase();
             let is_suffix = SUFFIXES.contains(&lw.as_str())
                 && (w.text.chars().next().is_some_and(char::is_uppercase) || lw == "plc");

@@ -47,6 +47,9 @@ pub(crate) struct Packer<'a> {
     /// The chunk-information line for a context and page range.
     pub info: &'a dyn Fn(usize, (u32, u32)) -> String,
     info_tokens: HashMap<(usize, u32, u32), usize>,
+    /// Pages a chunk must start on (the edges of a requested page range), so that
+    /// filtering by page drops exactly the pages outside it.
+    pub hard_pages: Vec<u32>,
 }
 
 #[derive(Default)]
@@ -73,6 +76,7 @@ impl<'a> Packer<'a> {
             tables,
             info,
             info_tokens: HashMap::new(),
+            hard_pages: Vec::new(),
         }
     }
 
@@ -146,7 +150,16 @@ impl<'a> Packer<'a> {
         if (is_heading(u) || u.ctx != last.ctx) && !only_headings {
             return true;
         }
-        u.pages.0 > cur.pages.1 && self.cost(cur) * 2 >= self.max
+        let new_page = u.pages.0 > cur.pages.1;
+        if new_page
+            && self
+                .hard_pages
+                .iter()
+                .any(|p| cur.pages.1 < *p && *p <= u.pages.0)
+        {
+            return true;
+        }
+        new_page && self.cost(cur) * 2 >= self.max
     }
 
     /// Room for a unit alone in a chunk.

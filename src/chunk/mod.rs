@@ -132,6 +132,13 @@ pub fn chunk_document(
     }
 
     let last_page = w.last_page();
+    let mut hard_pages = Vec::new();
+    if let Some(f) = options.first_page {
+        hard_pages.push(f);
+    }
+    if let Some(l) = options.last_page {
+        hard_pages.push(l.saturating_add(1));
+    }
     let lines = InfoLines::new(&labels, title, &w.ctxs, max);
     let mut drafts: Vec<(&'static str, Draft)> = Vec::new();
     let pack = |units: Vec<Unit>,
@@ -140,6 +147,7 @@ pub fn chunk_document(
                 out: &mut Vec<(&'static str, Draft)>| {
         let info = |ctx: usize, pages: (u32, u32)| lines.line(&place, ctx, pages);
         let mut packer = Packer::new(max, &w.tables, &info);
+        packer.hard_pages = hard_pages.clone();
         out.extend(packer.pack(units).into_iter().map(|d| (kind, d)));
     };
     pack(body, Place::Body, "body", &mut drafts);

@@ -135,7 +135,7 @@ fn link_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
             .first()
             .and_then(|l| (l.link as usize).checked_sub(1))
             .and_then(|i| flat.links.get(i))
-            .filter(|_| visible(run));
+            .filter(|t| !t.starts_with('#') && visible(run));
         match target {
             Some(t) => {
                 let mut inner = String::new();
@@ -172,16 +172,86 @@ fn push_url(url: &str, out: &mut String) {
     }
 }
 
+/// Character-style flags in nesting order, outermost first (code spans innermost).
+const STYLE_FLAGS: [(fn(&TextStyle) -> bool, &str, &str); 6] = [
+    (|s| s.strike, "~~", "~~"),
+    (|s| s.bold, "**", "**"),
+    (|s| s.italic, "*", "*"),
+    (|s| s.underline, "<u>", "</u>"),
+    (|s| s.superscript, "<sup>", "</sup>"),
+    (|s| s.subscript && !s.superscript, "<sub>", "</sub>"),
+];
+
 fn style_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
-    for (a, b) in runs(leaves, |l| l.style) {
+    style_flag(flat, leaves, 0, mode, out);
+}
+
+/// Groups by one style flag at a time so that, e.g., a bold run with an underlined
+/// word inside stays one bold span.
+fn style_flag(flat: &Flat, leaves: &[Leaf], depth: usize, mode: Mode, out: &mut String) {
+    let Some((flag, open, close)) = STYLE_FLAGS.get(depth) else {
+        code_level(flat, leaves, mode, out);
+        return;
+    };
+    for (a, b) in runs(leaves, |l| flag(&l.style)) {
         let run = &leaves[a..b];
-        let style = run.first().map(|l| l.style).unwrap_or_default();
+        let on = run.first().is_some_and(|l| flag(&l.style));
+        if !on {
+            style_flag(flat, run, depth + 1, mode, out);
+            continue;
+        }
+        let mut inner = String::new();
+        style_flag(flat, run, depth + 1, mode, &mut inner);
+        wrap(&inner, open, close, out);
+    }
+}
+
+fn code_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
+    for (a, b) in runs(leaves, |l| l.style.code) {
+        let run = &leaves[a..b];
+        let code = run.first().is_some_and(|l| l.style.code);
         let mut content = String::new();
         for leaf in run {
-            item(flat, &leaf.item, style.code, mode, &mut content);
+            item(flat, &leaf.item, code, mode, &mut content);
         }
-        wrap_style(style, &content, out);
+        if !code || content.trim().is_empty() {
+            out.push_str(&content);
+            continue;
+        }
+        let trimmed = content.trim();
+        let mut longest = 0;
+        let mut cur = 0;
+        for c in trimmed.chars() {
+            cur = if c == '`' { cur + 1 } else { 0 };
+            longest = longest.max(cur);
+        }
+        let fence = "`".repeat(longest + 1);
+        let pad = if trimmed.starts_with('`') || trimmed.ends_with('`') {
+            " "
+        } else {
+            ""
+        };
+        let open = format!("{fence}{pad}");
+        let close = format!("{pad}{fence}");
+        wrap(&content, &open, &close, out);
     }
+}
+
+/// `open` + `content` + `close` with the content's outer whitespace kept outside the
+/// markers (Markdown emphasis cannot start or end with a space).
+fn wrap(content: &str, open: &str, close: &str, out: &mut String) {
+    let trimmed = content.trim();
+    if trimmed.is_empty() {
+        out.push_str(content);
+        return;
+    }
+    let lead = &content[..content.len() - content.trim_start().len()];
+    let trail = &content[content.trim_end().len()..];
+    out.push_str(lead);
+    out.push_str(open);
+    out.push_str(trimmed);
+    out.push_str(close);
+    out.push_str(trail);
 }
 
 fn item(flat: &Flat, item: &Item, code: bool, mode: Mode, out: &mut String) {
@@ -236,67 +306,6 @@ pub(crate) fn note_marker(kind: NoteKind, id: &str) -> String {
         NoteKind::Footnote => format!("[^{id}]"),
         NoteKind::Endnote => format!("[^e{id}]"),
     }
-}
-
-fn wrap_style(style: TextStyle, content: &str, out: &mut String) {
-    let plain = TextStyle::default();
-    let trimmed = content.trim();
-    if style == plain || trimmed.is_empty() {
-        out.push_str(content);
-        return;
-    }
-    let lead = &content[..content.len() - content.trim_start().len()];
-    let trail = &content[content.trim_end().len()..];
-    out.push_str(lead);
-    let mut open = String::new();
-    let mut close: Vec<&str> = Vec::new();
-    let mut add = |o: &str, c: &'static str| {
-        open.push_str(o);
-        close.push(c);
-    };
-    if style.strike {
-        add("~~", "~~");
-    }
-    if style.bold {
-        add("**", "**");
-    }
-    if style.italic {
-        add("*", "*");
-    }
-    if style.underline {
-        add("<u>", "</u>");
-    }
-    if style.superscript {
-        add("<sup>", "</sup>");
-    } else if style.subscript {
-        add("<sub>", "</sub>");
-    }
-    out.push_str(&open);
-    if style.code {
-        let mut longest = 0;
-        let mut cur = 0;
-        for c in trimmed.chars() {
-            cur = if c == '`' { cur + 1 } else { 0 };
-            longest = longest.max(cur);
-        }
-        let fence = "`".repeat(longest + 1);
-        let pad = if trimmed.starts_with('`') || trimmed.ends_with('`') {
-            " "
-        } else {
-            ""
-        };
-        out.push_str(&fence);
-        out.push_str(pad);
-        out.push_str(trimmed);
-        out.push_str(pad);
-        out.push_str(&fence);
-    } else {
-        out.push_str(trimmed);
-    }
-    for c in close.iter().rev() {
-        out.push_str(c);
-    }
-    out.push_str(trail);
 }
 
 #[cfg(test)]
