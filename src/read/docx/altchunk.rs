@@ -179,7 +179,7 @@ fn strip_html(src: &str) -> Vec<String> {
             continue;
         }
         if BLOCK_TAGS.contains(&name.as_str()) {
-            if matches!(name.as_str(), "td" | "th") && !tag.starts_with('/') {
+            if matches!(name.as_str(), "td" | "th") {
                 cur.push(' ');
                 continue;
             }

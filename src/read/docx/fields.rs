@@ -149,7 +149,13 @@ fn end_field(f: FieldState, inl: &mut Inl) {
         } else {
             "☐"
         };
-        if !f.in_result {
+        if let Some((id, at)) = f.mark.filter(|_| f.in_result) {
+            // A check box's result is empty; the box is its content.
+            inl.text(mark, TextStyle::default());
+            inl.wrap_from(id, at, |children| Inline::Field { code, children });
+            return;
+        }
+        {
             let text = Inline::Text {
                 text: mark.into(),
                 style: TextStyle::default(),

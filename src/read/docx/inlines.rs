@@ -44,6 +44,8 @@ pub(crate) struct Inl {
     pub break_before: bool,
     visible: bool,
     visible_since_break: bool,
+    /// A field result starts here: the next text must not merge backwards.
+    barrier: bool,
 }
 
 impl Inl {
@@ -60,6 +62,7 @@ impl Inl {
             break_before: false,
             visible: false,
             visible_since_break: false,
+            barrier: false,
         }
     }
 
@@ -82,8 +85,10 @@ impl Inl {
             self.visible = true;
             self.visible_since_break = true;
         }
+        let barrier = std::mem::take(&mut self.barrier);
         if let Some(f) = self.frames.last_mut() {
-            if let Some(Inline::Text { text, style: st }) = f.items.last_mut() {
+            if let Some(Inline::Text { text, style: st }) = f.items.last_mut().filter(|_| !barrier)
+            {
                 if *st == style {
                     text.push_str(s);
                     return;
@@ -110,6 +115,7 @@ impl Inl {
             self.text(&text, style);
             return;
         }
+        self.barrier = false;
         if let Some(f) = self.frames.last_mut() {
             f.items.push(inline);
         }
@@ -167,7 +173,8 @@ impl Inl {
     }
 
     /// Id and length of the top frame (where a complex field's result starts).
-    pub(crate) fn mark(&self) -> (u64, usize) {
+    pub(crate) fn mark(&mut self) -> (u64, usize) {
+        self.barrier = true;
         self.frames.last().map_or((0, 0), |f| (f.id, f.items.len()))
     }
 

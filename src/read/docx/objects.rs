@@ -2,7 +2,9 @@
 //! VML pictures (`w:pict`, Part 4), OLE objects (`w:object`), text boxes
 //! (17.17.1 `w:txbxContent`), Office Math (22.1 `m:oMath`) and ruby (17.3.3.25).
 //!
-//! A drawing becomes an [`Inline::Image`] whose alt text is `wp:docPr/@descr`, else
+//! A drawing that holds a picture, chart or diagram (`a:blip`, `pic:pic`, `c:chart`,
+//! `dgm:relIds`, VML `v:imagedata`, an OLE object) becomes an [`Inline::Image`]; bare
+//! shapes and connectors are dropped. The image's alt text is `wp:docPr/@descr`, else
 //! `@title`, else `@name` (VML: `v:imagedata/@o:title`, `v:shape/@alt`). A drawing
 //! that holds a text box is not an image: the text box's paragraphs are read as blocks
 //! and emitted after the paragraph that anchors them (in reading order).
@@ -45,7 +47,6 @@ pub(crate) fn read_drawing(
                 depth += 1;
                 let found = match (s.ns, s.local) {
                     (Ns::Wp, "docPr") => {
-                        image = true;
                         [s.attr_any("descr"), s.attr_any("title"), s.attr_any("name")]
                             .into_iter()
                             .flatten()
@@ -56,6 +57,11 @@ pub(crate) fn read_drawing(
                         s.attr_ns(Ns::O, "title")
                     }
                     (Ns::V, "shape") => s.attr_any("alt"),
+                    // A picture, chart or diagram (not a bare shape or connector).
+                    (_, "blip" | "pic" | "chart" | "relIds") => {
+                        image = true;
+                        None
+                    }
                     (Ns::O, "OLEObject") => {
                         image = true;
                         s.attr_any("ProgID")
