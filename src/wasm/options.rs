@@ -159,7 +159,11 @@ pub(crate) fn parse(value: &JsValue) -> Result<JsOptions, ConvertError> {
                             ),
                         ));
                     };
-                    o = o.with_user_field(field, value)?;
+                    // The core names the field `userFields.<name>`; JS callers wrote `fields`.
+                    o = o.with_user_field(field, value).map_err(|e| match e {
+                        ConvertError::InvalidOption { detail, .. } => invalid(&path, detail),
+                        other => other,
+                    })?;
                 }
             }
             "labels" => {

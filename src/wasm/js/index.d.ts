@@ -33,7 +33,7 @@ export interface ChunkMetadata {
   headingPath?: string;
   /** Level of the innermost heading (0 before the first heading). */
   headingLevel?: number;
-  /** body, header, footer or note. */
+  /** body, header, footer, footnote or endnote. */
   chunkKind?: string;
   /** o200k_base tokens in the chunk text. */
   tokenCount?: number;
@@ -187,8 +187,18 @@ export interface DocragError extends Error {
 /** What `convert` reads: the file's bytes, or the document's text. */
 export type ConvertInput = Uint8Array | ArrayBuffer | string;
 
+/**
+ * A compiled `WebAssembly.Module` where the environment's types declare one (lib.dom
+ * does; @types/node does not), else `never`, so these types need neither.
+ */
+export type CompiledModule = typeof globalThis extends {
+  WebAssembly: { Module: abstract new (...args: any[]) => infer M };
+}
+  ? M
+  : never;
+
 /** What `init` can load the wasm module from. */
-export type InitInput = URL | string | Response | ArrayBuffer | Uint8Array | WebAssembly.Module;
+export type InitInput = URL | string | Response | ArrayBuffer | Uint8Array | CompiledModule;
 
 /**
  * Converts a document (DOCX or plain text; detected from the bytes, with `fileName`

@@ -1,0 +1,57 @@
+# docrag: `make test` (everything CI runs), `make demo` (serve www/ on
+# http://127.0.0.1:8080), `make bench` (throughput vs pandoc). Each target installs
+# what it needs on a fresh Debian machine that has rustup, node and npm.
+
+SHELL := /bin/bash
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+
+CORPUS ?= ../shared/corpus
+DEMO_DIR := target/demo
+PORT ?= 8080
+
+.PHONY: test setup wasm-target npm-deps cli pkg typecheck node-test demo bench clean
+
+test: setup
+	cargo test --release
+	$(MAKE) cli pkg
+	node scripts/check-types.mjs
+	node --test tests/node/
+
+setup: wasm-target npm-deps
+
+# No download when the target is already there (it is on this kind of machine).
+wasm-target:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown \
+	  || rustup target add wasm32-unknown-unknown
+
+npm-deps:
+	npm ci --no-audit --no-fund
+
+cli:
+	cargo build --release --bin docrag
+
+# Also installs wasm-bindgen-cli at the Cargo.lock version when needed.
+pkg: wasm-target
+	node scripts/build-pkg.mjs
+
+typecheck: pkg npm-deps
+	node scripts/check-types.mjs
+
+node-test: cli pkg
+	node --test tests/node/
+
+demo: pkg
+	rm -rf $(DEMO_DIR)
+	mkdir -p $(DEMO_DIR)
+	cp -r www/. $(DEMO_DIR)/
+	cp -r pkg $(DEMO_DIR)/pkg
+	@echo "docrag demo: http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
+	cd $(DEMO_DIR) && python3 -m http.server --bind 127.0.0.1 $(PORT)
+
+bench: cli pkg
+	@command -v pandoc >/dev/null || { apt-get update && apt-get install -y pandoc; } \
+	  || echo "bench: could not install pandoc (needs root); the pandoc column will be missing"
+	node scripts/bench.mjs --corpus $(CORPUS)
+
+clean:
+	rm -rf pkg $(DEMO_DIR) tests/artifacts

@@ -1,0 +1,42 @@
+// The package as users get it: npm pack, install the tarball into a throwaway
+// project, import 'docrag' there.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+
+import { corpus, docrag, manifest, pkgDir } from './helpers.mjs';
+
+const work = mkdtempSync(join(tmpdir(), 'docrag-pack-'));
+after(() => rmSync(work, { recursive: true, force: true }));
+const sh = (cmd, args) => execFileSync(cmd, args, { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+test('npm pack ships exactly the files whitelist, with no install scripts', () => {
+  const [info] = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', work, pkgDir]));
+  const shipped = info.files.map((f) => f.path).sort();
+  assert.deepEqual(shipped, [...manifest.files, 'package.json'].sort());
+  const scripts = manifest.scripts ?? {};
+  for (const hook of ['preinstall', 'install', 'postinstall']) assert.equal(scripts[hook], undefined);
+  writeFileSync(join(work, 'tarball.txt'), info.filename);
+});
+
+test("an installed tarball: import { convert } from 'docrag' works at once in Node", () => {
+  const tarball = readFileSync(join(work, 'tarball.txt'), 'utf8');
+  writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  sh('npm', ['install', '--no-audit', '--no-fund', '--offline', join(work, tarball)]);
+  const file = corpus('pandoc__comments.docx');
+  writeFileSync(
+    join(work, 'use.mjs'),
+    `import { convert, SYSTEM_MESSAGE } from 'docrag';
+     import { readFileSync } from 'node:fs';
+     const r = convert(readFileSync(${JSON.stringify(file)}), { maxTokens: 256 });
+     console.log(JSON.stringify({ r, resolved: import.meta.resolve('docrag'), sm: SYSTEM_MESSAGE.length }));`,
+  );
+  const out = JSON.parse(sh(process.execPath, ['use.mjs']));
+  assert.match(out.resolved, /node_modules\/docrag\/node\.js$/, 'the "node" condition wins');
+  assert.deepEqual(out.r, docrag.convert(readFileSync(file), { maxTokens: 256 }));
+  assert.ok(out.r.chunks.length > 0);
+  assert.equal(out.sm, docrag.SYSTEM_MESSAGE.length);
+});
