@@ -215,3 +215,632 @@ fn page_table() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------
+// Helpers over the model.
+
+fn para_text(p: &Paragraph) -> String {
+    let mut s = String::new();
+    for i in &p.inlines {
+        i.plain_text(&mut s);
+    }
+    s
+}
+
+/// Every paragraph in document order, descending into tables.
+fn paragraphs(blocks: &[Block]) -> Vec<&Paragraph> {
+    let mut out = Vec::new();
+    for b in blocks {
+        match b {
+            Block::Paragraph(p) => out.push(p),
+            Block::Table(t) => {
+                for r in &t.rows {
+                    for c in &r.cells {
+                        out.extend(paragraphs(&c.blocks));
+                    }
+                }
+            }
+            Block::Quote(q) => out.extend(paragraphs(q)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Every inline (pre-order), descending into links, revisions and fields.
+fn inlines(blocks: &[Block]) -> Vec<&Inline> {
+    fn walk<'a>(i: &'a [Inline], out: &mut Vec<&'a Inline>) {
+        for x in i {
+            out.push(x);
+            if let Inline::Link { children, .. }
+            | Inline::Revision { children, .. }
+            | Inline::Field { children, .. } = x
+            {
+                walk(children, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for p in paragraphs(blocks) {
+        walk(&p.inlines, &mut out);
+    }
+    out
+}
+
+fn tables(blocks: &[Block]) -> Vec<&Table> {
+    blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Table(t) => Some(t),
+            _ => None,
+        })
+        .collect()
+}
+
+fn cell_text(c: &Cell) -> String {
+    let mut s = String::new();
+    for b in &c.blocks {
+        b.plain_text(&mut s);
+    }
+    s.trim_end().to_string()
+}
+
+/// The text between the Start and End anchors of comment `id`, in the body.
+fn anchored_text(d: &Document, id: &str) -> String {
+    fn walk(i: &[Inline], id: &str, on: &mut bool, out: &mut String) {
+        for x in i {
+            match x {
+                Inline::CommentAnchor { id: a, mark } if a == id => match mark {
+                    AnchorMark::Start => *on = true,
+                    AnchorMark::End => *on = false,
+                    AnchorMark::Reference => {}
+                },
+                Inline::Link { children, .. }
+                | Inline::Revision { children, .. }
+                | Inline::Field { children, .. } => walk(children, id, on, out),
+                other if *on => other.plain_text(out),
+                _ => {}
+            }
+        }
+    }
+    let mut on = false;
+    let mut out = String::new();
+    for p in paragraphs(&d.body) {
+        walk(&p.inlines, id, &mut on, &mut out);
+        if on {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------
+// Synthetic packages.
+
+const W_NS: &str = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+
+/// A zip with the given members (deflated).
+fn zip_of(members: &[(&str, &[u8])]) -> Vec<u8> {
+    use std::io::Write;
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, data) in members {
+        w.start_file(*name, opts).expect("start");
+        w.write_all(data).expect("write");
+    }
+    w.finish().expect("finish").into_inner()
+}
+
+/// A minimal package: `document.xml` body content plus optional extra parts and
+/// document relationships (`(id, type suffix, target)`).
+fn docx_with(body: &str, extra: &[(&str, &str)], rels: &[(&str, &str, &str)]) -> Vec<u8> {
+    let doc = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{W_NS}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><w:body>{body}</w:body></w:document>"#
+    );
+    let pkg_rels = r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>"#;
+    let mut doc_rels = String::from(
+        r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">"#,
+    );
+    for (id, kind, target) in rels {
+        doc_rels.push_str(&format!(
+            r#"<Relationship Id="{id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/{kind}" Target="{target}"/>"#
+        ));
+    }
+    doc_rels.push_str("</Relationships>");
+    let mut members: Vec<(&str, &[u8])> = vec![
+        ("_rels/.rels", pkg_rels.as_bytes()),
+        ("word/document.xml", doc.as_bytes()),
+        ("word/_rels/document.xml.rels", doc_rels.as_bytes()),
+    ];
+    for (n, d) in extra {
+        members.push((n, d.as_bytes()));
+    }
+    zip_of(&members)
+}
+
+fn docx(body: &str) -> Vec<u8> {
+    docx_with(body, &[], &[])
+}
+
+fn read_bytes(bytes: &[u8]) -> Result<Document, docrag::ConvertError> {
+    docx::read(bytes, &Limits::default())
+}
+
+// ---------------------------------------------------------------------------------
+// Corpus assertions.
+
+#[test]
+fn merged_cells_become_row_spans() {
+    let d = read("powertools__HC029-Table-Merged-Cells.docx");
+    let t = tables(&d.body);
+    assert_eq!(t.len(), 2);
+    // Table 1: "100" spans two rows; the covered cell is omitted from row 3.
+    let r1 = &t[0].rows[1];
+    assert_eq!(cell_text(&r1.cells[0]).lines().next(), Some("100"));
+    assert_eq!((r1.cells[0].col_span, r1.cells[0].row_span), (1, 2));
+    assert_eq!(t[0].rows[2].cells.len(), 2);
+    assert_eq!(cell_text(&t[0].rows[2].cells[0]), "500");
+    // Table 2: "100" spans two columns.
+    let r1 = &t[1].rows[1];
+    assert_eq!((r1.cells[0].col_span, r1.cells[0].row_span), (2, 1));
+    assert_eq!(cell_text(&r1.cells[1]), "300");
+}
+
+#[test]
+fn header_rowspans_keep_grid_positions() {
+    let d = read("pandoc__table_header_rowspan.docx");
+    let t = tables(&d.body)[0];
+    let first = &t.rows[0];
+    let texts: Vec<String> = first.cells.iter().map(cell_text).collect();
+    assert_eq!(texts, ["A", "B", "C", "D", "E", "F"]);
+    assert_eq!(first.cells[0].row_span, 2);
+    assert_eq!(first.cells[4].col_span, 3);
+    // Row 2 holds only the three cells under "E".
+    let second: Vec<String> = t.rows[1].cells.iter().map(cell_text).collect();
+    assert_eq!(second, ["G", "H", "I"]);
+    assert_eq!(t.rows[2].cells.len(), 8);
+}
+
+#[test]
+fn deletion_keeps_author_and_text() {
+    let d = read("tika__testWORD_embedded_pics.docx");
+    let del = inlines(&d.body)
+        .into_iter()
+        .find_map(|i| match i {
+            Inline::Revision {
+                kind: RevisionKind::Deletion,
+                author,
+                children,
+                ..
+            } => Some((author.clone(), children.clone())),
+            _ => None,
+        })
+        .expect("a deletion");
+    assert_eq!(del.0.as_deref(), Some("Allison, Timothy B."));
+    let mut s = String::new();
+    for c in &del.1 {
+        c.plain_text(&mut s);
+    }
+    assert!(s.contains("deleted pic"), "{s}");
+    // Nested tables three deep, text at the bottom.
+    assert!(d.body_text().contains("Deeply embedded"));
+    let t = tables(&d.body)[0];
+    let nested = tables(&t.rows[1].cells[1].blocks);
+    assert_eq!(nested.len(), 1);
+}
+
+#[test]
+fn moves_carry_both_sides() {
+    let d = read("pandoc__track_changes_move.docx");
+    let moves: Vec<(RevisionKind, Option<String>, String)> = inlines(&d.body)
+        .into_iter()
+        .filter_map(|i| match i {
+            Inline::Revision {
+                kind,
+                author,
+                children,
+                ..
+            } => {
+                let mut s = String::new();
+                children.iter().for_each(|c| c.plain_text(&mut s));
+                Some((*kind, author.clone(), s))
+            }
+            _ => None,
+        })
+        .collect();
+    let author = Some("Jesse Rosenthal".to_string());
+    assert!(moves.contains(&(
+        RevisionKind::MoveTo,
+        author.clone(),
+        "Here is the text to be moved.".into()
+    )));
+    assert!(moves.contains(&(
+        RevisionKind::MoveFrom,
+        author,
+        "Here is the text to be moved.".into()
+    )));
+}
+
+#[test]
+fn comments_with_ranges_and_replies() {
+    let d = read("pandoc__comments.docx");
+    assert_eq!(d.comments.len(), 5);
+    assert!(
+        d.comments
+            .iter()
+            .all(|c| c.author.as_deref() == Some("Jesse Rosenthal"))
+    );
+    assert_eq!(d.comments[0].text, "I left a comment.");
+    assert_eq!(
+        d.comments[2].text,
+        "This one has multiple paragraphs.\nSee?"
+    );
+    assert_eq!(d.comments[4].parent.as_deref(), Some("3"));
+    assert_eq!(d.comments[3].parent, None);
+    assert_eq!(anchored_text(&d, "0"), "some text to have a comment ");
+    assert_eq!(anchored_text(&d, "4"), "comment in a comment");
+    // The comment spanning paragraphs covers both.
+    assert!(anchored_text(&d, "1").contains('\n'));
+}
+
+#[test]
+fn reference_only_comment_survives() {
+    let d = read("poi__comment.docx");
+    let c = &d.comments[0];
+    assert_eq!(c.author.as_deref(), Some("Unbekannter Autor"));
+    assert_eq!(c.text, "This is the first line\nThis is the second line");
+    assert!(inlines(&d.body).iter().any(|i| matches!(
+        i,
+        Inline::CommentAnchor { id, mark: AnchorMark::Reference } if id == &c.id
+    )));
+}
+
+#[test]
+fn comment_authors_odd_and_empty() {
+    let d = read("openxmlsdk__Comment028.docx");
+    assert_eq!(d.comments.len(), 15);
+    assert!(
+        d.comments[0]
+            .author
+            .as_deref()
+            .is_some_and(|a| a.contains("<Arman Aghaei <"))
+    );
+    assert_eq!(d.comments.iter().filter(|c| c.parent.is_some()).count(), 10);
+    let d = read("python-docx__comments-rich-para.docx");
+    assert_eq!(d.comments.len(), 4);
+    assert_eq!(d.comments[0].author.as_deref(), Some("Steve Canny"));
+    assert_eq!(d.comments[1].author, None);
+}
+
+#[test]
+fn footnotes_and_endnotes() {
+    let d = read("pandoc__notes.docx");
+    let refs: Vec<&Inline> = inlines(&d.body)
+        .into_iter()
+        .filter(|i| matches!(i, Inline::NoteRef { .. }))
+        .collect();
+    assert_eq!(refs.len(), 2);
+    assert_eq!(d.notes.len(), 2);
+    assert_eq!(d.notes[0].kind, NoteKind::Footnote);
+    let mut s = String::new();
+    d.notes[0].blocks.iter().for_each(|b| b.plain_text(&mut s));
+    assert_eq!(s.trim(), "My note.");
+    assert_eq!(d.notes[1].kind, NoteKind::Endnote);
+}
+
+#[test]
+fn heading_levels_from_styles() {
+    let d = read("pandoc__0_level_headers.docx");
+    let kinds: Vec<(ParagraphKind, String)> = paragraphs(&d.body)
+        .into_iter()
+        .filter(|p| p.kind != ParagraphKind::Normal)
+        .map(|p| (p.kind.clone(), para_text(p)))
+        .collect();
+    // "Heading 0" is a custom style with w:outlineLvl 7.
+    assert!(kinds.contains(&(ParagraphKind::Heading(8), "FIGURES".into())));
+    assert!(kinds.contains(&(ParagraphKind::Title, "CONTENTS".into())));
+    assert!(
+        kinds
+            .iter()
+            .any(|(k, t)| *k == ParagraphKind::Heading(1) && t.contains("Introduction"))
+    );
+    let d = read("pandoc__notes.docx");
+    assert_eq!(paragraphs(&d.body)[0].kind, ParagraphKind::Heading(2));
+}
+
+#[test]
+fn localized_list_styles() {
+    let d = read("pandoc__german_styled_lists.docx");
+    let items: Vec<(u8, String)> = paragraphs(&d.body)
+        .into_iter()
+        .filter_map(|p| match p.kind {
+            ParagraphKind::ListItem {
+                level,
+                ordered: false,
+                ..
+            } => Some((level, para_text(p))),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(items.len(), 4);
+    assert_eq!(items[2], (1, "Next level of the list".into()));
+}
+
+#[test]
+fn numbered_headings_get_labels() {
+    let d = read("powertools__LIR008-zh-CH-chineseCountingThousand.docx");
+    let heads: Vec<String> = paragraphs(&d.body)
+        .into_iter()
+        .filter(|p| matches!(p.kind, ParagraphKind::Heading(_)))
+        .map(para_text)
+        .collect();
+    assert_eq!(heads.len(), 3482);
+    assert_eq!(heads[0], "一| 1");
+    assert_eq!(heads[14], "十五| 15");
+}
+
+#[test]
+fn page_counts() {
+    // (file, Word's docProps/app.xml Pages) where the reader matches exactly.
+    for (name, pages) in [
+        ("python-docx__doc-odd-even-hdrs.docx", 2),
+        ("pandoc__pageref.docx", 2),
+        ("openxmlsdk__Comment028.docx", 2),
+        ("powertools__RP052-Deleted-Para-Mark.docx", 3),
+        ("pandoc__table_variable_width.docx", 2),
+        ("pandoc__comments.docx", 1),
+    ] {
+        let bytes = corpus(name);
+        assert_eq!(app_pages(&bytes), Some(pages), "{name}");
+        assert_eq!(page_count(&read(name)), pages, "{name}");
+    }
+    // Close, and never more than Word: a stale layout (12 of 14) and odd-page
+    // sections whose blank pages are partly inferred (6 of 7).
+    assert_eq!(page_count(&read("poi__bug57031.docx")), 12);
+    assert_eq!(page_count(&read("pandoc__0_level_headers.docx")), 6);
+    // No page 1 is empty: the first block with content comes before any break.
+    for name in ["poi__bug57031.docx", "docx4j__Docx4j_GettingStarted.docx"] {
+        let d = read(name);
+        assert!(!matches!(d.body.first(), Some(Block::PageBreak)), "{name}");
+    }
+}
+
+#[test]
+fn strict_documents_read() {
+    let d = read("mammoth__strict-format.docx");
+    assert_eq!(d.body_text().trim(), "Test");
+    let d = read("openxmlsdk__Strict01.docx");
+    let text = d.body_text();
+    assert!(text.contains("Video provides a powerful way"));
+    assert!(
+        paragraphs(&d.body)
+            .iter()
+            .any(|p| p.kind == ParagraphKind::Heading(1) && para_text(p) == "Heading 1")
+    );
+    assert_eq!(d.comments.len(), 1);
+    assert_eq!(d.comments[0].author.as_deref(), Some("Eric White"));
+    assert!(!d.notes.is_empty());
+    assert_eq!(d.properties.author.as_deref(), Some("Eric White"));
+}
+
+#[test]
+fn main_part_through_package_rels() {
+    let d = read("pandoc__alternate_document_path.docx");
+    assert_eq!(paragraphs(&d.body)[0].kind, ParagraphKind::Heading(1));
+    assert_eq!(para_text(paragraphs(&d.body)[0]), "Test");
+    assert!(d.body_text().contains("bold italic underlined"));
+}
+
+#[test]
+fn ruby_text_is_kept() {
+    let d = read("poi__61470.docx");
+    assert_eq!(d.body_text().trim(), "東京(とうきょう)");
+}
+
+#[test]
+fn alt_chunk_html_is_read() {
+    let d = read("tika__testAltChunkHTML.docx");
+    let text = d.body_text();
+    assert!(
+        text.contains("Simple paragraph with a emphasized word."),
+        "{text}"
+    );
+    assert!(text.contains("Col 1 Col 2"), "{text}");
+}
+
+#[test]
+fn header_footer_variants() {
+    let d = read("python-docx__doc-odd-even-hdrs.docx");
+    let part = |kind: PartKind, variant: PartVariant| {
+        d.parts
+            .iter()
+            .find(|p| p.kind == kind && p.variant == variant)
+            .map(|p| {
+                let mut s = String::new();
+                p.blocks.iter().for_each(|b| b.plain_text(&mut s));
+                s.trim().to_string()
+            })
+    };
+    assert_eq!(
+        part(PartKind::Header, PartVariant::Even).as_deref(),
+        Some("Even page header.")
+    );
+    assert_eq!(
+        part(PartKind::Header, PartVariant::Default).as_deref(),
+        Some("Odd page header.")
+    );
+    assert!(part(PartKind::Footer, PartVariant::First).is_some());
+    assert!(d.parts.iter().all(|p| p.section == 0));
+    // Headers are not body text.
+    assert!(!d.body_text().contains("page header"));
+}
+
+#[test]
+fn fields_show_results() {
+    let d = read("pandoc__instrText_hyperlink.docx");
+    let link = inlines(&d.body)
+        .into_iter()
+        .find_map(|i| match i {
+            Inline::Link { target, children } => Some((target.clone(), children.clone())),
+            _ => None,
+        })
+        .expect("HYPERLINK field");
+    assert!(link.0.starts_with("https://books.google"), "{}", link.0);
+    assert!(!d.body_text().contains("HYPERLINK"));
+    let d = read("pandoc__zotero_citations.docx");
+    let text = d.body_text();
+    assert!(text.contains("(Smith et al., 2013)"));
+    assert!(!text.contains("CSL_CITATION"));
+    let d = read("poi__checkboxes.docx");
+    let text = d.body_text();
+    assert_eq!(
+        text.matches('☒').count() + text.matches('☐').count(),
+        9,
+        "{text}"
+    );
+    assert!(text.contains("Or checked: ☒"));
+}
+
+#[test]
+fn text_box_content_read_once() {
+    let d = read("powertools__WC050-Table-in-Text-Box.docx");
+    let text = d.body_text();
+    assert_eq!(text.matches("This is a test").count(), 1, "{text}");
+    assert_eq!(tables(&d.body).len(), 1);
+    assert!(d.warnings.is_empty(), "{:?}", d.warnings);
+}
+
+#[test]
+fn math_text_is_kept() {
+    let d = read("openxmlsdk__equation.docx");
+    let text = d.body_text();
+    assert!(text.contains("cos⁡α+cos⁡β"), "{text}");
+    assert!(text.contains('∞'));
+}
+
+#[test]
+fn content_controls_and_smart_tags_are_transparent() {
+    let d = read("pandoc__nested_smart_tags.docx");
+    assert!(d.body_text().contains("the king of Egypt died"));
+    let d = read("pandoc__sdt_elements.docx");
+    assert!(!tables(&d.body).is_empty());
+    assert!(tables(&d.body)[0].rows[0].header);
+    let d = read("powertools__RP018-MoveFrom-MoveTo-CC.docx");
+    assert!(inlines(&d.body).iter().any(|i| matches!(
+        i,
+        Inline::Revision {
+            kind: RevisionKind::MoveTo,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn damaged_or_hostile_members() {
+    // A CRC failure in an unneeded member (the theme) does not matter.
+    let d = read("poi__clusterfuzz-testcase-minimized-POIXWPFFuzzer-6733884933668864.docx");
+    assert!(!d.body_text().trim().is_empty());
+    // An undefined (external) entity is dropped with a warning, never fetched.
+    let d = read("poi__ExternalEntityInText.docx");
+    assert!(d.warnings.iter().any(|w| w.code == "undefined-entity"));
+    // Tracked cell insertion: one warning.
+    let d = read("powertools__RP035-Inserted-Cells.docx");
+    assert_eq!(
+        d.warnings
+            .iter()
+            .filter(|w| w.code == "cell-revision")
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn typed_errors() {
+    use docrag::ConvertError as E;
+    let opts = docrag::ConvertOptions::new();
+    let r = docrag::read::read(&corpus("poi__bug53475-password-is-pass.docx"), &opts);
+    assert!(matches!(r, Err(E::Encrypted)), "{r:?}");
+    let r = docrag::read::read(&corpus("poi__simple-table.doc"), &opts);
+    assert!(matches!(r, Err(E::LegacyDoc)), "{r:?}");
+    let r = read_bytes(&corpus("poi__truncated62886.docx"));
+    assert!(matches!(r, Err(E::NotZip { .. })), "{r:?}");
+    let r = read_bytes(&corpus("mammoth__empty.zip"));
+    assert!(matches!(r, Err(E::MissingMainPart { .. })), "{r:?}");
+    // A zip without a main part names what was looked for.
+    let r = read_bytes(&zip_of(&[("hello.txt", b"hi")]));
+    match r {
+        Err(E::MissingMainPart { detail }) => assert!(detail.contains("word/document.xml")),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn zip_bomb_is_stopped() {
+    let zeros = vec![0u8; 50 << 20];
+    let bomb = zip_of(&[("word/document.xml", &zeros)]);
+    let r = read_bytes(&bomb);
+    assert!(
+        matches!(
+            r,
+            Err(docrag::ConvertError::ZipBomb { .. } | docrag::ConvertError::TooLarge { .. })
+        ),
+        "{r:?}"
+    );
+    // The total cap holds even for members under the ratio limit.
+    let limits = Limits {
+        max_inflated_bytes: 300,
+        ..Limits::default()
+    };
+    let r = docx::read(&docx("<w:p><w:r><w:t>hello</w:t></w:r></w:p>"), &limits);
+    assert!(
+        matches!(r, Err(docrag::ConvertError::TooLarge { .. })),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn absurd_nesting_is_too_deep() {
+    for (open, close) in [
+        ("<w:tbl><w:tr><w:tc>", "</w:tc></w:tr></w:tbl>"),
+        ("<w:sdt><w:sdtContent>", "</w:sdtContent></w:sdt>"),
+    ] {
+        let body = format!("{}{}", open.repeat(10_000), close.repeat(10_000));
+        let r = read_bytes(&docx(&body));
+        assert!(
+            matches!(r, Err(docrag::ConvertError::TooDeep { .. })),
+            "{r:?}"
+        );
+    }
+    // Just under the limit still reads (no stack overflow on the way).
+    let body = format!(
+        "{}<w:p><w:r><w:t>deep</w:t></w:r></w:p>{}",
+        "<w:sdt><w:sdtContent>".repeat(120),
+        "</w:sdtContent></w:sdt>".repeat(120)
+    );
+    let d = read_bytes(&docx(&body)).expect("reads");
+    assert_eq!(d.body_text(), "deep\n");
+}
+
+#[test]
+fn malformed_main_part() {
+    let r = read_bytes(&docx("<w:p><w:r><w:t>x</w:r></w:p>"));
+    match r {
+        Err(docrag::ConvertError::MalformedXml { part, .. }) => {
+            assert_eq!(part, "word/document.xml")
+        }
+        other => panic!("{other:?}"),
+    }
+    // A malformed non-main part is a warning.
+    let d = docx_with(
+        "<w:p><w:r><w:t>x</w:t></w:r></w:p>",
+        &[("word/styles.xml", "<w:styles><oops></w:styles>")],
+        &[("rId1", "styles", "styles.xml")],
+    );
+    let d = read_bytes(&d).expect("reads");
+    assert!(
+        d.warnings.iter().any(|w| w.code == "corrupt-part"),
+        "{:?}",
+        d.warnings
+    );
+}
