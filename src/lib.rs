@@ -24,6 +24,11 @@ pub mod tokens;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
+/// The README's Rust example, run as a doctest so it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub use chunk::{Chunk, SYSTEM_MESSAGE};
 pub use error::ConvertError;
 pub use metadata::{MetaValue, Metadata};
