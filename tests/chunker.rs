@@ -258,6 +258,60 @@ fn a_row_larger_than_the_budget_is_oversize_and_alone() {
 }
 
 #[test]
+fn a_heading_stays_with_the_oversize_row_it_introduces() {
+    let big = "word ".repeat(400);
+    let mut t = Table::default();
+    t.rows.push(row(&["A", "B"], true));
+    t.rows.push(row(&["huge", &big], false));
+    let chunks = run(
+        &doc(vec![para("intro"), heading(1, "Data"), Block::Table(t)]),
+        &opts(128),
+    );
+    check(&chunks, 128);
+    assert_eq!(chunks.len(), 2);
+    let b = body_of(&chunks[1]);
+    assert!(
+        b.starts_with("# Data\n\n| A | B |\n| --- | --- |\n| huge |"),
+        "{b}"
+    );
+    assert_eq!(s(&chunks[1], "oversize"), "yes");
+}
+
+#[test]
+fn code_blocks_and_quotes() {
+    let code: String = (0..300).map(|i| format!("let x{i} = {i};\n")).collect();
+    let d = doc(vec![
+        Block::Code {
+            language: Some("rust".into()),
+            text: code,
+        },
+        Block::Quote(vec![
+            para("quoted line"),
+            Block::Quote(vec![para("deeper")]),
+        ]),
+        Block::Rule,
+    ]);
+    let chunks = run(&d, &opts(128));
+    check(&chunks, 128);
+    let code_chunks: Vec<&Chunk> = chunks.iter().filter(|c| c.text.contains("let x")).collect();
+    assert!(code_chunks.len() > 3);
+    for c in &code_chunks {
+        let b = body_of(c);
+        assert!(b.starts_with("```rust\nlet x"), "{b}");
+        assert_eq!(b.matches("```").count() % 2, 0, "fences balanced: {b}");
+    }
+    let all: String = chunks.iter().map(|c| c.text.as_str()).collect();
+    for i in 0..300 {
+        assert_eq!(
+            all.matches(&format!("let x{i} = {i};")).count(),
+            1,
+            "line {i}"
+        );
+    }
+    assert!(all.contains("> quoted line\n\n> > deeper\n\n---"));
+}
+
+#[test]
 fn pipes_and_tags_in_text_are_escaped() {
     let mut t = Table::default();
     t.rows

@@ -64,6 +64,11 @@ fn is_heading(u: &Unit) -> bool {
     matches!(u.kind, Kind::Heading | Kind::Title)
 }
 
+/// Units that introduce what follows: headings, and a table's header when rows follow.
+fn is_lead(u: &Unit) -> bool {
+    is_heading(u) || (matches!(u.kind, Kind::TableHead(_)) && u.more_rows)
+}
+
 impl<'a> Packer<'a> {
     /// A packer with budget `max`.
     pub(crate) fn new(
@@ -207,6 +212,13 @@ impl<'a> Packer<'a> {
                     self.seal(&mut cur, &mut queue, &mut out);
                     continue;
                 }
+                if u.split.is_none() && oversized && cur.units.iter().all(is_lead) {
+                    // Headings (or a table's header) stay with the oversized row they
+                    // introduce: the chunk is over budget anyway and says so.
+                    self.add(&mut cur, u);
+                    self.seal_all(&mut cur, &mut out);
+                    continue;
+                }
                 queue.push_front(u);
                 self.seal(&mut cur, &mut queue, &mut out);
                 continue;
@@ -234,6 +246,16 @@ impl<'a> Packer<'a> {
             out.extend(self.pack(rest));
         }
         out
+    }
+
+    /// Seals `cur` as it is (over budget: flagged oversize).
+    fn seal_all(&mut self, cur: &mut Cur, out: &mut Vec<Draft>) {
+        let units = std::mem::take(&mut cur.units);
+        *cur = Cur::default();
+        let draft = self.assemble(&units);
+        let tokens = tokens::count(&draft.0);
+        let over = tokens > self.max;
+        out.push(self.draft(units, draft, tokens, over));
     }
 
     fn seal(&mut self, cur: &mut Cur, queue: &mut VecDeque<Unit>, out: &mut Vec<Draft>) {

@@ -196,7 +196,7 @@ fn cut(
     while start < total {
         let first = pieces.is_empty();
         let remaining = (total - start) as f64 * per_byte;
-        if !first && remaining <= cap as f64 * 0.9 {
+        if remaining <= cap as f64 * 1.15 {
             let p = render(start, total, first);
             if p.tokens <= cap {
                 pieces.push(p);
