@@ -844,3 +844,291 @@ fn malformed_main_part() {
         d.warnings
     );
 }
+
+// ---------------------------------------------------------------------------------
+// Synthetic documents for single rules.
+
+fn numbered(num: &str, level: u8, text: &str) -> String {
+    format!(
+        r#"<w:p><w:pPr><w:numPr><w:ilvl w:val="{level}"/><w:numId w:val="{num}"/></w:numPr></w:pPr><w:r><w:t>{text}</w:t></w:r></w:p>"#
+    )
+}
+
+#[test]
+fn list_numbers_with_restarts() {
+    let numbering = format!(
+        r#"<w:numbering xmlns:w="{W_NS}">
+        <w:abstractNum w:abstractNumId="0">
+          <w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl>
+          <w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="lowerLetter"/><w:lvlText w:val="%2)"/></w:lvl>
+        </w:abstractNum>
+        <w:abstractNum w:abstractNumId="1">
+          <w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/><w:lvlText w:val="•"/></w:lvl>
+        </w:abstractNum>
+        <w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>
+        <w:num w:numId="2"><w:abstractNumId w:val="0"/></w:num>
+        <w:num w:numId="3"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>
+        <w:num w:numId="4"><w:abstractNumId w:val="1"/></w:num>
+        </w:numbering>"#
+    );
+    let body = [
+        numbered("1", 0, "a1"),
+        numbered("1", 0, "a2"),
+        numbered("1", 1, "a2.1"),
+        numbered("1", 1, "a2.2"),
+        numbered("1", 0, "a3"),
+        numbered("1", 1, "a3.1"),
+        // Another instance of the same list continues it.
+        numbered("2", 0, "a4"),
+        // A restart: starts over once, then continues.
+        numbered("3", 0, "b1"),
+        numbered("3", 0, "b2"),
+        numbered("4", 0, "bullet"),
+        numbered("3", 0, "b3"),
+        numbered("0", 0, "plain"),
+    ]
+    .concat();
+    let d = read_bytes(&docx_with(
+        &body,
+        &[("word/numbering.xml", &numbering)],
+        &[("rId1", "numbering", "numbering.xml")],
+    ))
+    .expect("reads");
+    let got: Vec<(String, ParagraphKind)> = paragraphs(&d.body)
+        .into_iter()
+        .map(|p| (para_text(p), p.kind.clone()))
+        .collect();
+    let item = |ordered, level, number| ParagraphKind::ListItem {
+        ordered,
+        level,
+        number,
+    };
+    let want = vec![
+        ("a1", item(true, 0, 1)),
+        ("a2", item(true, 0, 2)),
+        ("a2.1", item(true, 1, 1)),
+        ("a2.2", item(true, 1, 2)),
+        ("a3", item(true, 0, 3)),
+        ("a3.1", item(true, 1, 1)),
+        ("a4", item(true, 0, 4)),
+        ("b1", item(true, 0, 1)),
+        ("b2", item(true, 0, 2)),
+        ("bullet", item(false, 0, 0)),
+        ("b3", item(true, 0, 3)),
+        ("plain", ParagraphKind::Normal),
+    ];
+    let want: Vec<(String, ParagraphKind)> =
+        want.into_iter().map(|(t, k)| (t.to_string(), k)).collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn numbered_heading_label_through_style() {
+    let styles = format!(
+        r#"<w:styles xmlns:w="{W_NS}">
+        <w:style w:type="paragraph" w:styleId="berschrift1"><w:name w:val="heading 1"/><w:pPr><w:numPr><w:numId w:val="1"/></w:numPr><w:outlineLvl w:val="0"/></w:pPr><w:rPr><w:b/></w:rPr></w:style>
+        <w:style w:type="paragraph" w:styleId="Titre2"><w:name w:val="Titre 2"/><w:basedOn w:val="berschrift1"/><w:pPr><w:numPr><w:ilvl w:val="1"/></w:numPr><w:outlineLvl w:val="1"/></w:pPr></w:style>
+        <w:style w:type="paragraph" w:styleId="Zitat"><w:name w:val="Quote"/><w:rPr><w:i/></w:rPr></w:style>
+        <w:style w:type="character" w:styleId="Strong"><w:name w:val="Strong"/><w:rPr><w:b/></w:rPr></w:style>
+        </w:styles>"#
+    );
+    let numbering = format!(
+        r#"<w:numbering xmlns:w="{W_NS}"><w:abstractNum w:abstractNumId="7">
+        <w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="upperRoman"/><w:lvlText w:val="%1."/></w:lvl>
+        <w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1.%2"/></w:lvl>
+        </w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="7"/></w:num></w:numbering>"#
+    );
+    let p = |style: &str, text: &str| {
+        format!(
+            r#"<w:p><w:pPr><w:pStyle w:val="{style}"/></w:pPr><w:r><w:t>{text}</w:t></w:r></w:p>"#
+        )
+    };
+    let body = [
+        p("berschrift1", "Intro"),
+        p("Titre2", "Scope"),
+        p("berschrift1", "Method"),
+        p("Titre2", "Data"),
+        p("Zitat", "quoted"),
+        r#"<w:p><w:r><w:rPr><w:rStyle w:val="Strong"/></w:rPr><w:t>strong</w:t></w:r><w:r><w:rPr><w:rStyle w:val="Strong"/><w:b w:val="0"/></w:rPr><w:t>not</w:t></w:r></w:p>"#.to_string(),
+    ]
+    .concat();
+    let d = read_bytes(&docx_with(
+        &body,
+        &[
+            ("word/styles.xml", &styles),
+            ("word/numbering.xml", &numbering),
+        ],
+        &[
+            ("rId1", "styles", "styles.xml"),
+            ("rId2", "numbering", "numbering.xml"),
+        ],
+    ))
+    .expect("reads");
+    let ps = paragraphs(&d.body);
+    let heads: Vec<(ParagraphKind, String)> = ps
+        .iter()
+        .take(4)
+        .map(|p| (p.kind.clone(), para_text(p)))
+        .collect();
+    assert_eq!(
+        heads,
+        vec![
+            (ParagraphKind::Heading(1), "I. Intro".to_string()),
+            (ParagraphKind::Heading(2), "I.1 Scope".to_string()),
+            (ParagraphKind::Heading(1), "II. Method".to_string()),
+            (ParagraphKind::Heading(2), "II.1 Data".to_string()),
+        ]
+    );
+    // Heading style bold is not emphasis; a paragraph style's italic is.
+    assert!(matches!(&ps[0].inlines[1], Inline::Text { style, .. } if !style.bold));
+    assert!(matches!(&ps[4].inlines[0], Inline::Text { style, .. } if style.italic));
+    // Character style bold, turned off again by w:b w:val="0".
+    match &ps[5].inlines[..] {
+        [
+            Inline::Text { text: a, style: sa },
+            Inline::Text { text: b, style: sb },
+        ] => {
+            assert_eq!((a.as_str(), sa.bold), ("strong", true));
+            assert_eq!((b.as_str(), sb.bold), ("not", false));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn runs_breaks_symbols_and_warnings() {
+    let body = r#"<w:p><w:r><w:t xml:space="preserve">a </w:t><w:tab/><w:t>b</w:t><w:br/><w:t>c</w:t><w:cr/><w:sym w:font="Wingdings" w:char="F041"/><w:sym w:font="Symbol" w:char="03B1"/><w:noBreakHyphen/><w:softHyphen/><w:t>d</w:t></w:r>
+        <w:foo/><w:foo/><w:bar><w:r><w:t>hidden</w:t></w:r></w:bar><w:proofErr/><w:bookmarkStart w:id="1"/><w:bookmarkEnd w:id="1"/></w:p>
+        <w:p><w:r><w:rPr><w:vertAlign w:val="superscript"/><w:strike/><w:u w:val="single"/><w:rFonts w:ascii="Consolas"/></w:rPr><w:t>x</w:t></w:r></w:p>"#;
+    let d = read_bytes(&docx(body)).expect("reads");
+    let ps = paragraphs(&d.body);
+    assert_eq!(para_text(ps[0]), "a \tb\nc\nAα-d");
+    let unknown: Vec<&str> = d
+        .warnings
+        .iter()
+        .filter(|w| w.code == "unknown-element")
+        .map(|w| w.message.as_str())
+        .collect();
+    assert_eq!(unknown.len(), 2, "{unknown:?}");
+    assert!(unknown[0].contains("w:foo"));
+    match &ps[1].inlines[0] {
+        Inline::Text { style, .. } => {
+            assert!(style.superscript && style.strike && style.underline && style.code)
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn hyperlinks_fields_and_page_rule() {
+    let body = r#"
+        <w:p><w:r><w:t>First page.</w:t></w:r></w:p>
+        <w:p><w:hyperlink r:id="rId5"><w:r><w:t>ext</w:t></w:r></w:hyperlink><w:hyperlink w:anchor="sec"><w:r><w:t>int</w:t></w:r></w:hyperlink></w:p>
+        <w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> DATE \@ "yyyy" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>2024</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>
+             <w:fldSimple w:instr=" PAGE "><w:r><w:t>3</w:t></w:r></w:fldSimple></w:p>
+        <w:p><w:r><w:br w:type="page"/></w:r></w:p>
+        <w:p><w:r><w:lastRenderedPageBreak/><w:t>Second page.</w:t></w:r></w:p>
+        <w:p><w:r><w:t>More</w:t><w:lastRenderedPageBreak/><w:t>third page.</w:t></w:r></w:p>"#;
+    let d = read_bytes(&docx_with(
+        body,
+        &[],
+        &[(
+            "rId5",
+            "hyperlink\" TargetMode=\"External",
+            "https://example.com/",
+        )],
+    ))
+    .expect("reads");
+    let links: Vec<String> = inlines(&d.body)
+        .into_iter()
+        .filter_map(|i| match i {
+            Inline::Link { target, .. } => Some(target.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(links, ["https://example.com/", "#sec"]);
+    let fields: Vec<(String, String)> = inlines(&d.body)
+        .into_iter()
+        .filter_map(|i| match i {
+            Inline::Field { code, children } => {
+                let mut s = String::new();
+                children.iter().for_each(|c| c.plain_text(&mut s));
+                Some((code.clone(), s))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            ("DATE".to_string(), "2024".to_string()),
+            ("PAGE".into(), "3".into())
+        ]
+    );
+    // The explicit break and the rendered break after it are one page start; the
+    // rendered break inside a paragraph is another.
+    assert_eq!(page_count(&d), 3);
+    assert_eq!(
+        d.body
+            .iter()
+            .filter(|b| matches!(b, Block::PageBreak))
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn sections_breaks_and_grid_before() {
+    let sect = |kind: &str| {
+        format!(r#"<w:p><w:pPr><w:sectPr><w:type w:val="{kind}"/></w:sectPr></w:pPr></w:p>"#)
+    };
+    let body = format!(
+        r#"<w:p><w:r><w:t>one</w:t></w:r></w:p>{}<w:p><w:r><w:t>two</w:t></w:r></w:p>{}
+        <w:tbl><w:tr><w:trPr><w:gridBefore w:val="1"/></w:trPr><w:tc><w:tcPr><w:vMerge w:val="restart"/></w:tcPr><w:p><w:r><w:t>m</w:t></w:r></w:p></w:tc><w:tc><w:p/></w:tc></w:tr>
+        <w:tr><w:tc><w:p><w:r><w:t>x</w:t></w:r></w:p></w:tc><w:tc><w:tcPr><w:vMerge/></w:tcPr><w:p/></w:tc><w:tc><w:p><w:r><w:t>y</w:t></w:r></w:p></w:tc></w:tr></w:tbl>
+        <w:sectPr><w:type w:val="continuous"/></w:sectPr>"#,
+        sect("nextPage"),
+        sect("evenPage")
+    );
+    let d = read_bytes(&docx(&body)).expect("reads");
+    let breaks: Vec<bool> = d
+        .body
+        .iter()
+        .filter_map(|b| match b {
+            Block::SectionBreak { new_page } => Some(*new_page),
+            _ => None,
+        })
+        .collect();
+    // Section 2 is evenPage (new page), section 3 continuous.
+    assert_eq!(breaks, [true, false]);
+    let t = tables(&d.body)[0];
+    assert_eq!(t.rows[0].cells[0].row_span, 2);
+    let second: Vec<String> = t.rows[1].cells.iter().map(cell_text).collect();
+    assert_eq!(second, ["x", "y"]);
+}
+
+#[test]
+fn nested_tables_near_the_limit() {
+    let n = 80;
+    let body = format!(
+        "{}<w:p><w:r><w:t>core</w:t></w:r></w:p>{}",
+        "<w:tbl><w:tr><w:tc>".repeat(n),
+        "</w:tc></w:tr></w:tbl>".repeat(n)
+    );
+    let d = read_bytes(&docx(&body)).expect("reads");
+    assert!(d.body_text().contains("core"));
+}
+
+/// Speed on the largest part of the corpus (12.6 MB of document.xml); prints the time.
+#[test]
+fn large_document_time() {
+    let bytes = corpus("poi__bug65649.docx");
+    let t = std::time::Instant::now();
+    let d = docx::read(&bytes, &Limits::default()).expect("reads");
+    eprintln!(
+        "poi__bug65649.docx: {:?} ({} blocks)",
+        t.elapsed(),
+        d.body.len()
+    );
+    assert!(d.body_text().len() > 400_000);
+}

@@ -168,13 +168,17 @@ pub(crate) enum Ev<'a> {
 
 /// The streaming reader of one part.
 pub(crate) struct Xml<'a> {
-    input: &'a [u8],
+    input: &'a str,
+    /// Byte offset where the part stops being valid UTF-8 (reported at the end).
+    bad_utf8: Option<usize>,
     reader: NsReader<&'a [u8]>,
+    /// Prefix -> namespace for the bindings in scope (cleared when they change).
+    prefixes: Vec<(&'a str, Ns)>,
     part: String,
     max_depth: usize,
     /// One entry per open element: whether its `End` is passed on (false for the
     /// `mc:` wrappers that are resolved here).
-    open: Vec<bool>,
+    open: Vec<u8>,
     /// Open `mc:AlternateContent` elements: (depth of its children, branch taken).
     alternate: Vec<(usize, bool)>,
     /// Warnings raised while reading (undefined entities).
@@ -185,14 +189,26 @@ pub(crate) struct Xml<'a> {
 impl<'a> Xml<'a> {
     /// A reader over the inflated bytes of `part`.
     pub(crate) fn new(bytes: &'a [u8], part: &str, max_depth: usize) -> Self {
-        let mut reader = NsReader::from_reader(bytes);
+        let (input, bad_utf8) = match std::str::from_utf8(bytes) {
+            Ok(s) => (s, None),
+            Err(e) => {
+                let valid = bytes.get(..e.valid_up_to()).unwrap_or(&[]);
+                (
+                    std::str::from_utf8(valid).unwrap_or(""),
+                    Some(e.valid_up_to()),
+                )
+            }
+        };
+        let mut reader = NsReader::from_reader(input.as_bytes());
         let cfg = reader.config_mut();
         cfg.expand_empty_elements = true;
         cfg.check_end_names = true;
         cfg.allow_dangling_amp = true;
         Xml {
-            input: bytes,
+            input,
+            bad_utf8,
             reader,
+            prefixes: Vec::new(),
             part: part.to_string(),
             max_depth,
             open: Vec::new(),
@@ -221,12 +237,16 @@ impl<'a> Xml<'a> {
     /// element; [`ConvertError::TooDeep`] past `max_depth`.
     pub(crate) fn next(&mut self) -> Result<Ev<'a>, ConvertError> {
         loop {
-            let (ns, event) = match self.reader.read_resolved_event() {
-                Ok((res, ev)) => (resolved(&res), ev),
+            let event = match self.reader.read_event() {
+                Ok(ev) => ev,
                 Err(e) => return Err(self.malformed(e.to_string())),
             };
             match event {
                 Event::Start(s) => {
+                    let declares = s.contains("xmlns");
+                    if declares {
+                        self.prefixes.clear();
+                    }
                     let depth = self.open.len() + 1;
                     if depth > self.max_depth {
                         return Err(ConvertError::TooDeep {
@@ -235,14 +255,15 @@ impl<'a> Xml<'a> {
                             limit: self.max_depth,
                         });
                     }
-                    let start = self.start(ns, s);
-                    if !self.keep_alternate(&start)? {
+                    let start = self.start(s);
+                    let flag = if declares { 2 } else { 0 };
+                    if !self.keep_alternate(&start, flag)? {
                         continue;
                     }
-                    self.open.push(true);
+                    self.open.push(flag | 1);
                     return Ok(Ev::Start(start));
                 }
-                Event::End(_) => match self.open.pop() {
+                Event::End(_) => match self.pop() {
                     Some(true) => return Ok(Ev::End),
                     Some(false) => {
                         if self
@@ -286,6 +307,13 @@ impl<'a> Xml<'a> {
                     }
                 }
                 Event::Eof => {
+                    if let Some(at) = self.bad_utf8 {
+                        return Err(ConvertError::MalformedXml {
+                            part: self.part.clone(),
+                            position: at as u64,
+                            detail: "the part is not valid UTF-8".into(),
+                        });
+                    }
                     if self.open.is_empty() {
                         return Ok(Ev::Eof);
                     }
@@ -301,14 +329,14 @@ impl<'a> Xml<'a> {
     }
 
     /// Builds a [`Start`] with resolved attributes.
-    fn start(&self, ns: Ns, s: quick_xml::events::BytesStart<'a>) -> Start<'a> {
-        let resolver = self.reader.resolver();
+    fn start(&mut self, s: quick_xml::events::BytesStart<'a>) -> Start<'a> {
         let name_len = s.name().0.len();
         // The slice reader borrows tag content from the input; re-borrow it with the
         // input's lifetime so names and values need no copies.
         let raw = self.reborrow(&s).unwrap_or("");
         let qname = raw.get(..name_len).unwrap_or("");
-        let local = qname.rsplit(':').next().unwrap_or(qname);
+        let (prefix, local) = qname.split_once(':').unwrap_or(("", qname));
+        let ns = self.ns_of(prefix, qname, false);
         let mut attrs = Vec::new();
         let mut iter = quick_xml::events::attributes::Attributes::new(raw, name_len);
         iter.with_checks(false);
@@ -317,9 +345,10 @@ impl<'a> Xml<'a> {
             if key == "xmlns" || key.starts_with("xmlns:") {
                 continue;
             }
-            let (res, _) = resolver.resolve_attribute(QName(key));
-            let ans = resolved(&res);
-            let local = key.rsplit(':').next().unwrap_or(key);
+            let (ans, local) = match key.split_once(':') {
+                Some((prefix, local)) => (self.ns_of(prefix, key, true), local),
+                None => (Ns::None, key),
+            };
             let value = match a.normalized_value(quick_xml::XmlVersion::Implicit1_0) {
                 Ok(v) => v,
                 Err(_) => a.value,
@@ -341,17 +370,44 @@ impl<'a> Xml<'a> {
     /// `piece` (a slice of the input held by quick-xml) with the input's lifetime.
     fn reborrow(&self, piece: &str) -> Option<&'a str> {
         let offset = (piece.as_ptr() as usize).checked_sub(self.input.as_ptr() as usize)?;
-        let bytes = self.input.get(offset..offset.checked_add(piece.len())?)?;
-        std::str::from_utf8(bytes).ok()
+        self.input.get(offset..offset.checked_add(piece.len())?)
+    }
+
+    /// The namespace of `prefix` (`""` = the default namespace, which attributes do
+    /// not use), memoized while the bindings in scope stay the same.
+    fn ns_of(&mut self, prefix: &'a str, qname: &str, attribute: bool) -> Ns {
+        if let Some((_, ns)) = self.prefixes.iter().find(|(p, _)| *p == prefix) {
+            return *ns;
+        }
+        let resolver = self.reader.resolver();
+        let (res, _) = if attribute {
+            resolver.resolve_attribute(QName(qname))
+        } else {
+            resolver.resolve_element(QName(qname))
+        };
+        let ns = resolved(&res);
+        if self.prefixes.len() < 64 {
+            self.prefixes.push((prefix, ns));
+        }
+        ns
+    }
+
+    /// Pops an open element; bindings it declared go out of scope.
+    fn pop(&mut self) -> Option<bool> {
+        let (visible, declares) = self.open.pop().map(|f| (f & 1 != 0, f & 2 != 0))?;
+        if declares {
+            self.prefixes.clear();
+        }
+        Some(visible)
     }
 
     /// Handles `mc:AlternateContent`, `mc:Choice`, `mc:Fallback`: returns whether the
     /// element is passed on. A skipped branch is consumed here.
-    fn keep_alternate(&mut self, start: &Start<'a>) -> Result<bool, ConvertError> {
+    fn keep_alternate(&mut self, start: &Start<'a>, flag: u8) -> Result<bool, ConvertError> {
         let depth = self.open.len() + 1;
         let in_alternate_child = self.alternate.last().is_some_and(|a| a.0 == depth);
         if start.is(Ns::Mc, "AlternateContent") {
-            self.open.push(false);
+            self.open.push(flag);
             self.alternate.push((depth + 1, false));
             return Ok(false);
         }
@@ -369,7 +425,7 @@ impl<'a> Xml<'a> {
             if let Some(a) = self.alternate.last_mut() {
                 a.1 = true;
             }
-            self.open.push(false);
+            self.open.push(flag);
             return Ok(false);
         }
         self.skip_raw()?;
