@@ -1117,3 +1117,38 @@ fn big_document_is_fast_enough() {
     );
     assert!(secs < 5.0, "{secs}s");
 }
+
+#[test]
+fn huge_inputs_stay_linear() {
+    if cfg!(debug_assertions) {
+        return;
+    }
+    // One paragraph of ~2 MB in 100,000 runs, with links and revisions.
+    let mut inl = Vec::new();
+    for i in 0..100_000 {
+        let style = TextStyle {
+            bold: i % 3 == 0,
+            ..TextStyle::default()
+        };
+        inl.push(Inline::Text {
+            text: format!("word{i} and more text. "),
+            style,
+        });
+        if i % 50 == 0 {
+            inl.push(Inline::Link {
+                target: format!("https://x.org/{i}"),
+                children: vec![text("link")],
+            });
+        }
+    }
+    // A table of 20,000 rows.
+    let big_table = long_table(20_000);
+    let d = doc(vec![para_inl(ParagraphKind::Normal, inl), big_table]);
+    let t = std::time::Instant::now();
+    let chunks = run(&d, &opts(512));
+    let secs = t.elapsed().as_secs_f64();
+    eprintln!("huge inputs: {} chunks in {secs:.2}s", chunks.len());
+    check(&chunks, 512);
+    assert!(secs < 10.0, "{secs}s");
+    assert!(chunks.iter().all(|c| s(c, "oversize") == "no"));
+}

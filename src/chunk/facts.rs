@@ -85,6 +85,7 @@ pub(crate) fn of_leaves(flat: &Flat, leaves: &[Leaf]) -> Facts {
         if leaf.rev != 0 {
             f.revisions = true;
             if let Some(a) = flat
+                .t
                 .revs
                 .get(leaf.rev as usize - 1)
                 .and_then(|r| r.author.as_deref())
@@ -98,7 +99,7 @@ pub(crate) fn of_leaves(flat: &Flat, leaves: &[Leaf]) -> Facts {
         }
         if leaf.marks != 0 && !text.trim().is_empty() {
             f.comments = true;
-            if let Some(m) = flat.marks.get(leaf.marks as usize - 1) {
+            if let Some(m) = flat.t.marks.get(leaf.marks as usize - 1) {
                 for a in &m.authors {
                     if !f.comment_authors.contains(a) {
                         f.comment_authors.push(a.clone());
@@ -108,7 +109,7 @@ pub(crate) fn of_leaves(flat: &Flat, leaves: &[Leaf]) -> Facts {
         }
         if let Item::Comment(k) = &leaf.item {
             f.comments = true;
-            if let Some(c) = flat.comments.get(*k) {
+            if let Some(c) = flat.t.comments.get(*k) {
                 for a in &c.authors {
                     if !f.comment_authors.contains(a) {
                         f.comment_authors.push(a.clone());

@@ -7,6 +7,8 @@
 //! wrappers in one fixed order. Any slice of leaves renders to balanced markup, which
 //! is what lets an oversized paragraph be split anywhere between leaves.
 
+use std::rc::Rc;
+
 use super::comments::{CommentBook, ShownComment};
 use crate::model::{Inline, NoteKind, RevisionKind, TextStyle};
 
@@ -56,10 +58,9 @@ pub(crate) struct MarkSet {
     pub authors: Vec<String>,
 }
 
-/// A flattened paragraph (or cell paragraph): leaves plus the tables they index.
+/// The side tables that leaves index into.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct Flat {
-    pub leaves: Vec<Leaf>,
+pub(crate) struct Tables {
     pub revs: Vec<Rev>,
     pub links: Vec<String>,
     pub marks: Vec<MarkSet>,
@@ -67,16 +68,20 @@ pub(crate) struct Flat {
     pub comments: Vec<ShownComment>,
 }
 
+/// A flattened paragraph (or cell paragraph): leaves plus the tables they index,
+/// shared (pieces of a split paragraph share one copy).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Flat {
+    pub leaves: Vec<Leaf>,
+    pub t: Rc<Tables>,
+}
+
 impl Flat {
     /// The tables of `self` with `leaves` instead of its own.
     pub(crate) fn with_leaves(&self, leaves: Vec<Leaf>) -> Flat {
         Flat {
             leaves,
-            revs: self.revs.clone(),
-            links: self.links.clone(),
-            marks: self.marks.clone(),
-            fields: self.fields.clone(),
-            comments: self.comments.clone(),
+            t: Rc::clone(&self.t),
         }
     }
 
@@ -113,23 +118,28 @@ impl Flat {
 /// have none of their own.
 pub(crate) fn flatten(inlines: &[Inline], book: &mut CommentBook, row_rev: Option<Rev>) -> Flat {
     let mut f = Flattener {
-        flat: Flat::default(),
+        leaves: Vec::new(),
+        t: Tables::default(),
         marks: 0,
     };
     f.refresh_marks(book);
     let rev = match row_rev {
         Some(r) => {
-            f.flat.revs.push(r);
-            f.flat.revs.len() as u32
+            f.t.revs.push(r);
+            f.t.revs.len() as u32
         }
         None => 0,
     };
     f.walk(inlines, book, rev, 0, 0);
-    f.flat
+    Flat {
+        leaves: f.leaves,
+        t: Rc::new(f.t),
+    }
 }
 
 struct Flattener {
-    flat: Flat,
+    leaves: Vec<Leaf>,
+    t: Tables,
     marks: u32,
 }
 
@@ -139,13 +149,13 @@ impl Flattener {
         if ids.is_empty() {
             self.marks = 0;
         } else {
-            self.flat.marks.push(MarkSet { ids, authors });
-            self.marks = self.flat.marks.len() as u32;
+            self.t.marks.push(MarkSet { ids, authors });
+            self.marks = self.t.marks.len() as u32;
         }
     }
 
     fn leaf(&mut self, item: Item, style: TextStyle, rev: u32, link: u32, field: u32) {
-        self.flat.leaves.push(Leaf {
+        self.leaves.push(Leaf {
             item,
             style,
             marks: self.marks,
@@ -184,8 +194,8 @@ impl Flattener {
                     let link = if target.trim().is_empty() {
                         link
                     } else {
-                        self.flat.links.push(target.trim().to_string());
-                        self.flat.links.len() as u32
+                        self.t.links.push(target.trim().to_string());
+                        self.t.links.len() as u32
                     };
                     self.walk(children, book, rev, link, field);
                 }
@@ -195,17 +205,17 @@ impl Flattener {
                     date,
                     children,
                 } => {
-                    self.flat.revs.push(Rev {
+                    self.t.revs.push(Rev {
                         kind: *kind,
                         author: author.clone(),
                         date: date.clone(),
                     });
-                    let rev = self.flat.revs.len() as u32;
+                    let rev = self.t.revs.len() as u32;
                     self.walk(children, book, rev, link, field);
                 }
                 Inline::Field { code, children } => {
-                    self.flat.fields.push(code.clone());
-                    let field = self.flat.fields.len() as u32;
+                    self.t.fields.push(code.clone());
+                    let field = self.t.fields.len() as u32;
                     self.walk(children, book, rev, link, field);
                 }
                 Inline::CommentAnchor { id, mark } => {
@@ -214,9 +224,9 @@ impl Flattener {
                         self.refresh_marks(book);
                     }
                     if let Some(shown) = effect.show {
-                        self.flat.comments.push(shown);
-                        let k = self.flat.comments.len() - 1;
-                        self.flat.leaves.push(Leaf {
+                        self.t.comments.push(shown);
+                        let k = self.t.comments.len() - 1;
+                        self.leaves.push(Leaf {
                             item: Item::Comment(k),
                             style: plain,
                             marks: 0,

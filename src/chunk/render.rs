@@ -65,7 +65,7 @@ fn marks_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
         let set = run
             .first()
             .and_then(|l| (l.marks as usize).checked_sub(1))
-            .and_then(|i| flat.marks.get(i))
+            .and_then(|i| flat.t.marks.get(i))
             .filter(|_| visible(run));
         match set {
             Some(set) => {
@@ -86,7 +86,7 @@ fn rev_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
         let rev = run
             .first()
             .and_then(|l| (l.rev as usize).checked_sub(1))
-            .and_then(|i| flat.revs.get(i));
+            .and_then(|i| flat.t.revs.get(i));
         match rev {
             Some(rev) => {
                 let (tag, kind) = match rev.kind {
@@ -134,7 +134,7 @@ fn link_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
         let target = run
             .first()
             .and_then(|l| (l.link as usize).checked_sub(1))
-            .and_then(|i| flat.links.get(i))
+            .and_then(|i| flat.t.links.get(i))
             .filter(|t| !t.starts_with('#') && visible(run));
         match target {
             Some(t) => {
@@ -288,7 +288,7 @@ fn item(flat: &Flat, item: &Item, code: bool, mode: Mode, out: &mut String) {
             out.push_str(&note_marker(*kind, id));
         }
         Item::Comment(k) => {
-            if let Some(c) = flat.comments.get(*k) {
+            if let Some(c) = flat.t.comments.get(*k) {
                 out.push_str(&c.markup);
             }
         }

@@ -143,8 +143,13 @@ fn plain_map(leaves: &[Leaf]) -> (String, Vec<usize>) {
 /// earlier piece; the last piece takes everything to the end).
 fn slice_leaves(leaves: &[Leaf], starts: &[usize], a: usize, b: usize, total: usize) -> Vec<Leaf> {
     let mut out = Vec::new();
-    for (i, l) in leaves.iter().enumerate() {
+    // Leaves start in order: skip those that end before `a` without scanning them.
+    let first = starts.partition_point(|&s| s < a).saturating_sub(1);
+    for (i, l) in leaves.iter().enumerate().skip(first) {
         let s = starts.get(i).copied().unwrap_or(total);
+        if s > b {
+            break;
+        }
         let len = match &l.item {
             Item::Text(t) => t.len(),
             Item::Break | Item::Tab => 1,
@@ -189,7 +194,7 @@ fn cut(
     if total == 0 || unit_tokens == 0 {
         return Vec::new();
     }
-    let per_byte = unit_tokens as f64 / total as f64;
+    let mut per_byte = unit_tokens as f64 / total as f64;
     let mut pieces = Vec::new();
     let mut start = 0;
     let mut cap = first_cap.max(1);
@@ -210,6 +215,10 @@ fn cut(
             let p = render(start, end, first);
             let fits = p.tokens <= cap;
             let size = end - start;
+            if size > 0 {
+                // Learn the density of this part of the text for the next target.
+                per_byte = p.tokens.max(1) as f64 / size as f64;
+            }
             accepted = Some((end, p));
             if fits || size <= 1 {
                 break;
@@ -253,7 +262,7 @@ fn best_cut(plain: &str, start: usize, target: usize) -> usize {
         let after = i + c.len_utf8();
         if after < region.len() {
             let next_is_word = prev.is_some_and(|n| !n.is_whitespace());
-            if c == '\n' && after >= min {
+            if (c == '\n' || matches!(c, '。' | '！' | '？')) && after >= min {
                 return start + after;
             }
             if c.is_whitespace() && next_is_word {
@@ -308,6 +317,8 @@ mod tests {
         assert_eq!(&s[..best_cut(s, 0, 30)], "One two three. ");
         let s = "aaaa bbbb cccc dddd";
         assert_eq!(&s[..best_cut(s, 0, 12)], "aaaa bbbb ");
+        let s = "第一句。第二句很长很长";
+        assert_eq!(&s[..best_cut(s, 0, 20)], "第一句。");
         let s = "ééééé";
         let c = best_cut(s, 0, 5);
         assert!(s.is_char_boundary(c) && c > 0 && c <= 5);
