@@ -26,9 +26,7 @@ pub(crate) fn read_parts(
                 continue;
             };
             let target = rel.target.clone();
-            if let Some(blocks) =
-                read_story(cx, &target, |x, cx| super::body::read_blocks_root(x, cx))?
-            {
+            if let Some(blocks) = read_story(cx, &target, super::body::read_blocks_root)? {
                 parts.push(Part {
                     kind: *kind,
                     variant: *variant,

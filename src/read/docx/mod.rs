@@ -64,7 +64,7 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Document, ConvertError> {
     let pkg_rels = Rels::read(&mut pkg, "")?;
     let main = find_main(&pkg, &pkg_rels)?;
     let main_bytes = match pkg.read(&main) {
-        Ok(b) => b,
+        Ok(b) => xml::utf8_part(b),
         Err(PartError::Fatal(e)) => return Err(e),
         Err(PartError::Missing) => {
             return Err(ConvertError::MissingMainPart {
@@ -208,7 +208,7 @@ fn read_story<T>(
     f: impl FnOnce(&mut Xml<'_>, &mut Ctx<'_, '_>) -> Result<T, ConvertError>,
 ) -> Result<Option<T>, ConvertError> {
     let bytes = match cx.pkg.read(name) {
-        Ok(b) => b,
+        Ok(b) => xml::utf8_part(b),
         Err(PartError::Fatal(e)) => return Err(e),
         Err(PartError::Missing) => return Ok(None),
         Err(PartError::Corrupt(d)) => {

@@ -109,8 +109,8 @@ pub(crate) fn patch_section_breaks(body: Vec<Block>, sections: &[SectProps]) -> 
                 page += 1;
                 let parity = next.and_then(|s| s.kind.as_deref());
                 let blank = match parity {
-                    Some("oddPage") => page % 2 == 0,
-                    Some("evenPage") => page % 2 == 1,
+                    Some("oddPage") => page.is_multiple_of(2),
+                    Some("evenPage") => !page.is_multiple_of(2),
                     _ => false,
                 };
                 if blank {

@@ -513,6 +513,29 @@ impl<'a> Xml<'a> {
     }
 }
 
+/// A part's bytes as UTF-8: parts saved as UTF-16 (with a byte order mark, as the
+/// XML spec requires for UTF-16) are transcoded; anything else is left as it is.
+pub(crate) fn utf8_part(bytes: Vec<u8>) -> Vec<u8> {
+    let be = match bytes.get(..2) {
+        Some([0xFF, 0xFE]) => false,
+        Some([0xFE, 0xFF]) => true,
+        _ => return bytes,
+    };
+    let units: Vec<u16> = bytes
+        .get(2..)
+        .unwrap_or(&[])
+        .chunks_exact(2)
+        .map(|c| match c {
+            [a, b] if be => u16::from_be_bytes([*a, *b]),
+            [a, b] => u16::from_le_bytes([*a, *b]),
+            _ => 0,
+        })
+        .collect();
+    let text = String::from_utf16_lossy(&units);
+    // The declaration may still say encoding="UTF-16"; quick-xml ignores it here.
+    text.into_bytes()
+}
+
 fn resolved(res: &ResolveResult<'_>) -> Ns {
     match res {
         ResolveResult::Bound(ns) => Ns::from_uri(ns.0),
