@@ -27,6 +27,7 @@ mod headers;
 mod inlines;
 mod labels;
 mod notes;
+mod ns;
 mod numbering;
 mod objects;
 mod package;
