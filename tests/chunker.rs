@@ -308,7 +308,12 @@ fn code_blocks_and_quotes() {
             "line {i}"
         );
     }
-    assert!(all.contains("> quoted line\n\n> > deeper\n\n---"));
+    let bodies: Vec<&str> = chunks.iter().map(body_of).collect();
+    let joined = bodies.join("\n\n");
+    assert!(
+        joined.contains("> quoted line\n\n> > deeper\n\n---"),
+        "{joined}"
+    );
 }
 
 #[test]

@@ -256,6 +256,7 @@ fn best_cut(plain: &str, start: usize, target: usize) -> usize {
     };
     let min = region.len() * 2 / 5;
     let mut space_cut = None;
+    let mut punct_cut = None;
     let mut prev: Option<char> = None;
     for (i, c) in region.char_indices().rev() {
         // `i` is the start of `c`; a cut at i + len(c) starts the next piece after `c`.
@@ -264,6 +265,13 @@ fn best_cut(plain: &str, start: usize, target: usize) -> usize {
             let next_is_word = prev.is_some_and(|n| !n.is_whitespace());
             if (c == '\n' || matches!(c, '。' | '！' | '？')) && after >= min {
                 return start + after;
+            }
+            if punct_cut.is_none()
+                && !c.is_alphanumeric()
+                && !c.is_whitespace()
+                && prev.is_some_and(char::is_alphanumeric)
+            {
+                punct_cut = Some(after);
             }
             if c.is_whitespace() && next_is_word {
                 if space_cut.is_none() {
@@ -296,6 +304,10 @@ fn best_cut(plain: &str, start: usize, target: usize) -> usize {
     if let Some(s) = space_cut.filter(|s| *s > 0) {
         return start + s;
     }
+    // No whitespace: after punctuation (URLs, paths), keeping words whole.
+    if let Some(s) = punct_cut.filter(|s| *s > 0) {
+        return start + s;
+    }
     // No whitespace: cut at the char boundary at or before the target, at least one char.
     if t > start {
         return t;
@@ -319,6 +331,8 @@ mod tests {
         assert_eq!(&s[..best_cut(s, 0, 12)], "aaaa bbbb ");
         let s = "第一句。第二句很长很长";
         assert_eq!(&s[..best_cut(s, 0, 20)], "第一句。");
+        let s = "https://example.org/path/to/file.pdf";
+        assert_eq!(&s[..best_cut(s, 0, 22)], "https://example.org/");
         let s = "ééééé";
         let c = best_cut(s, 0, 5);
         assert!(s.is_char_boundary(c) && c > 0 && c <= 5);
