@@ -33,6 +33,12 @@ impl Default for Limits {
 pub enum Format {
     /// Office Open XML word-processing document (`.docx`, `.docm`, Strict or Transitional).
     Docx,
+    /// HTML (parsed per the HTML5 spec).
+    Html,
+    /// Rich Text Format.
+    Rtf,
+    /// Markdown (CommonMark + GFM tables, task lists, strikethrough).
+    Markdown,
     /// Plain text.
     Text,
 }

@@ -1,6 +1,9 @@
 //! Readers: one per input format, each producing a [`crate::model::Document`].
 
 pub mod docx;
+pub mod html;
+pub mod markdown;
+pub mod rtf;
 pub mod sniff;
 pub mod text;
 
@@ -27,6 +30,9 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
     }
     match sniff::detect(bytes, options.file_name.as_deref(), options.mime.as_deref())? {
         Format::Docx => docx::read(bytes, &options.limits),
+        Format::Html => html::read(bytes, options),
+        Format::Rtf => rtf::read(bytes, options),
+        Format::Markdown => markdown::read(bytes, options),
         Format::Text => Ok(text::read(bytes)),
     }
 }

@@ -1,0 +1,13 @@
+//! RTF reader (placeholder until the reader lands; returns an error, never panics).
+
+use crate::error::ConvertError;
+use crate::model::Document;
+use crate::options::ConvertOptions;
+
+/// Reads a RTF document.
+///
+/// # Errors
+/// [`ConvertError`] when the input cannot be read.
+pub fn read(_bytes: &[u8], _options: &ConvertOptions) -> Result<Document, ConvertError> {
+    Err(ConvertError::UnsupportedFormat { format: "RTF (reader not built yet)".into() })
+}
