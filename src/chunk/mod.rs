@@ -24,6 +24,7 @@ mod info_line;
 mod keyphrases;
 pub mod labels;
 mod meta;
+mod paragraphs;
 mod render;
 mod split;
 mod system_message;
