@@ -32,7 +32,7 @@ function chunkView(text, record) {
 
 async function showFile(file, maxTokens) {
   const section = el('section', { className: 'file' }, el('h2', { textContent: file.name }));
-  results.prepend(section);
+  results.append(section);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const started = performance.now();
   try {
@@ -42,7 +42,7 @@ async function showFile(file, maxTokens) {
     section.append(
       el('p', {
         className: 'summary',
-        textContent: `“${title}” · ${docId} · ${chunks.length} chunks · ${tokens} tokens · ${(bytes.length / 1024).toFixed(1)} KiB in ${ms.toFixed(0)} ms`,
+        textContent: `“${title}” · ${docId} · ${chunks.length} chunk${chunks.length === 1 ? '' : 's'} · ${tokens} tokens · ${(bytes.length / 1024).toFixed(1)} KiB in ${ms.toFixed(0)} ms`,
       }),
     );
     if (warnings.length) {
