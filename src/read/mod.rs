@@ -1,6 +1,7 @@
 //! Readers: one per input format, each producing a [`crate::model::Document`].
 
 pub mod docx;
+pub mod encoding;
 pub mod html;
 pub mod markdown;
 pub mod rtf;
@@ -33,6 +34,6 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
         Format::Html => html::read(bytes, options),
         Format::Rtf => rtf::read(bytes, options),
         Format::Markdown => markdown::read(bytes, options),
-        Format::Text => Ok(text::read(bytes)),
+        Format::Text => Ok(text::read(bytes, options)),
     }
 }

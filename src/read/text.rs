@@ -1,35 +1,46 @@
-//! Plain text: paragraphs on blank lines, form feed as a page break.
+//! Plain text: paragraphs on blank lines, line breaks inside them, form feed (U+000C)
+//! as a page break. The encoding is sniffed by [`super::encoding::decode`] (BOM, UTF-16
+//! without BOM, UTF-8, the caller's `charset=`, then a single-byte guess).
+//!
+//! Line ends may be LF, CRLF or a lone CR. NUL and the other C0 control characters
+//! except tab, LF, CR and FF carry no text; they are dropped with one warning.
+//! Plain text stays plain: lines that look like Markdown headings are paragraphs.
 
-use crate::model::{Block, Document, Inline, Paragraph, ParagraphKind, TextStyle};
+use crate::model::{Block, Document, Inline, Paragraph, ParagraphKind, TextStyle, Warning};
+use crate::options::ConvertOptions;
 
-/// Reads plain text (UTF-8, BOM stripped; invalid sequences replaced).
-pub fn read(bytes: &[u8]) -> Document {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let text = String::from_utf8_lossy(bytes);
+use super::encoding;
+
+/// Reads plain text into paragraphs and page breaks. Never fails: undecodable bytes
+/// become U+FFFD with a warning.
+pub fn read(bytes: &[u8], options: &ConvertOptions) -> Document {
+    let hint = options.mime.as_deref().and_then(encoding::mime_charset);
+    let decoded = encoding::decode(bytes, hint);
     let mut doc = Document::default();
+    doc.warnings.extend(decoded.warning);
+    let (text, dropped) = strip_controls(&decoded.text);
+    if dropped > 0 {
+        doc.warnings.push(Warning::new(
+            "control-characters",
+            format!("{dropped} NUL or other control character(s) carry no text and were dropped"),
+        ));
+    }
+    doc.body = blocks(&text);
+    doc
+}
+
+/// The body blocks of decoded text.
+pub(crate) fn blocks(text: &str) -> Vec<Block> {
+    let mut body = Vec::new();
     for (page_no, page) in text.split('\u{000C}').enumerate() {
         if page_no > 0 {
-            doc.body.push(Block::PageBreak);
+            body.push(Block::PageBreak);
         }
         let mut para: Vec<&str> = Vec::new();
-        for line in page.lines().chain(std::iter::once("")) {
+        for line in lines(page).chain(std::iter::once("")) {
             if line.trim().is_empty() {
                 if !para.is_empty() {
-                    let joined = para.join("\n");
-                    let mut inlines = Vec::new();
-                    for (i, l) in joined.split('\n').enumerate() {
-                        if i > 0 {
-                            inlines.push(Inline::LineBreak);
-                        }
-                        inlines.push(Inline::Text {
-                            text: l.to_string(),
-                            style: TextStyle::default(),
-                        });
-                    }
-                    doc.body.push(Block::Paragraph(Paragraph {
-                        kind: ParagraphKind::Normal,
-                        inlines,
-                    }));
+                    body.push(paragraph(&para));
                     para.clear();
                 }
             } else {
@@ -37,5 +48,73 @@ pub fn read(bytes: &[u8]) -> Document {
             }
         }
     }
-    doc
+    body
+}
+
+/// Lines split at LF, CRLF or a lone CR.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split('\n')
+        .flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r'))
+}
+
+/// A paragraph of lines joined by line breaks.
+fn paragraph(lines: &[&str]) -> Block {
+    let mut inlines = Vec::with_capacity(lines.len() * 2);
+    for (i, l) in lines.iter().enumerate() {
+        if i > 0 {
+            inlines.push(Inline::LineBreak);
+        }
+        inlines.push(Inline::Text {
+            text: (*l).to_string(),
+            style: TextStyle::default(),
+        });
+    }
+    Block::Paragraph(Paragraph {
+        kind: ParagraphKind::Normal,
+        inlines,
+    })
+}
+
+/// Drops C0 controls other than tab, LF, CR and FF (and DEL); returns the text and
+/// how many were dropped. Borrows nothing new when there are none.
+pub(crate) fn strip_controls(text: &str) -> (std::borrow::Cow<'_, str>, usize) {
+    let bad = |c: char| (c < ' ' && !matches!(c, '\t' | '\n' | '\r' | '\u{000C}')) || c == '\u{7F}';
+    let dropped = text.chars().filter(|&c| bad(c)).count();
+    if dropped == 0 {
+        return (std::borrow::Cow::Borrowed(text), 0);
+    }
+    (
+        std::borrow::Cow::Owned(text.chars().filter(|&c| !bad(c)).collect()),
+        dropped,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(doc: &Document) -> Vec<String> {
+        doc.body
+            .iter()
+            .map(|b| {
+                let mut s = String::new();
+                b.plain_text(&mut s);
+                s
+            })
+            .collect()
+    }
+
+    #[test]
+    fn paragraphs_breaks_and_pages() {
+        let doc = read(b"a\r\nb\r\n\r\nc\x0Cd\re", &ConvertOptions::default());
+        assert_eq!(texts(&doc), ["a\nb\n", "c\n", "", "d\ne\n"]);
+        assert_eq!(doc.body[2], Block::PageBreak);
+    }
+
+    #[test]
+    fn nul_dropped_with_warning() {
+        let doc = read(b"a\0b", &ConvertOptions::default());
+        assert_eq!(texts(&doc), ["ab\n"]);
+        assert_eq!(doc.warnings[0].code, "control-characters");
+    }
 }
