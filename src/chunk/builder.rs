@@ -2,10 +2,11 @@
 //!
 //! `max_tokens` bounds the whole chunk text, chunk-information line included. Units
 //! are added whole, greedily, from each unit's own token count (never re-tokenizing a
-//! growing chunk). A chunk ends early before a heading or title (once it has content;
-//! consecutive headings stay with their first content), when the heading context
-//! changes, and at a page end once it is at least half full. A unit that does not fit
-//! goes to the next chunk; one larger than a whole chunk is split (see `split.rs`); a
+//! growing chunk). A chunk ends early before a heading or title, or when the heading
+//! context changes, and at a page end, each once it is at least half full; a heading
+//! never ends a chunk (consecutive headings stay with their first content). A chunk's
+//! section (info line, `headingPath`) is the one its first non-heading text is in.
+//! A unit that does not fit goes to the next chunk; one larger than a whole chunk is split (see `split.rs`); a
 //! table row larger than a whole chunk stays whole in a chunk of its own, flagged
 //! oversize. A table's header unit never ends a chunk when its rows follow; a chunk
 //! that starts inside a table repeats the header, and one that ends inside an HTML
@@ -58,6 +59,16 @@ struct Cur {
     /// Tokens of units, separators and a repeated table header.
     body: usize,
     pages: (u32, u32),
+}
+
+/// The section a chunk belongs to: that of its first unit that is not a heading (a
+/// chunk opening with `# A` / `## B` is in "A > B"), else of its last heading.
+fn chunk_ctx(units: &[Unit]) -> usize {
+    units
+        .iter()
+        .find(|u| !is_heading(u))
+        .or(units.last())
+        .map_or(0, |u| u.ctx)
 }
 
 fn is_heading(u: &Unit) -> bool {
@@ -122,13 +133,18 @@ impl<'a> Packer<'a> {
                 (cur.pages.0.min(u.pages.0), cur.pages.1.max(u.pages.1)),
             )
         };
-        self.info_cost(u.ctx, pages) + body + self.suffix_cost(u)
+        let ctx = cur
+            .units
+            .iter()
+            .find(|c| !is_heading(c))
+            .map_or(u.ctx, |c| c.ctx);
+        self.info_cost(ctx, pages) + body + self.suffix_cost(u)
     }
 
     fn cost(&mut self, cur: &Cur) -> usize {
         match cur.units.last() {
             Some(last) => {
-                let ctx = last.ctx;
+                let ctx = chunk_ctx(&cur.units);
                 let suffix = self.suffix_cost(last);
                 self.info_cost(ctx, cur.pages) + cur.body + suffix
             }
@@ -152,7 +168,11 @@ impl<'a> Packer<'a> {
             return false;
         };
         let only_headings = cur.units.iter().all(is_heading);
-        if (is_heading(u) || u.ctx != last.ctx) && !only_headings {
+        // A new section ends the chunk only once it is half full: small sections share
+        // a chunk (their headings stay visible in the text), so chunks average near
+        // 70% of the budget instead of one tiny chunk per short section.
+        if (is_heading(u) || u.ctx != last.ctx) && !only_headings && self.cost(cur) * 2 >= self.max
+        {
             return true;
         }
         let new_page = u.pages.0 > cur.pages.1;
@@ -261,10 +281,12 @@ impl<'a> Packer<'a> {
     fn seal(&mut self, cur: &mut Cur, queue: &mut VecDeque<Unit>, out: &mut Vec<Draft>) {
         let mut units = std::mem::take(&mut cur.units);
         *cur = Cur::default();
+        // Nothing that introduces what follows (a heading, a table's header) ends a chunk.
         while units.len() > 1
-            && units
-                .last()
-                .is_some_and(|u| matches!(u.kind, Kind::TableHead(_)) && u.more_rows)
+            && !units.iter().all(is_heading)
+            && units.last().is_some_and(|u| {
+                is_heading(u) || (matches!(u.kind, Kind::TableHead(_)) && u.more_rows)
+            })
         {
             if let Some(u) = units.pop() {
                 queue.push_front(u);
@@ -316,7 +338,7 @@ impl<'a> Packer<'a> {
         tokens: usize,
         oversize: bool,
     ) -> Draft {
-        let ctx = units.last().map_or(0, |u| u.ctx);
+        let ctx = chunk_ctx(&units);
         let pages = units.iter().fold(None, |acc: Option<(u32, u32)>, u| {
             Some(match acc {
                 None => u.pages,
@@ -337,7 +359,7 @@ impl<'a> Packer<'a> {
 
     /// The chunk text of `units` and the tables it starts and ends inside.
     fn assemble(&self, units: &[Unit]) -> (String, Option<usize>, Option<usize>) {
-        let ctx = units.last().map_or(0, |u| u.ctx);
+        let ctx = chunk_ctx(units);
         let pages = units.iter().fold((u32::MAX, 0), |(a, b), u| {
             (a.min(u.pages.0), b.max(u.pages.1))
         });
