@@ -20,7 +20,7 @@
 
 use std::collections::HashMap;
 
-use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, LinkType, Tag, TagEnd};
 
 use crate::model::{
     Block, Cell, Inline, Note, NoteKind, Paragraph, ParagraphKind, Row, Table, TextStyle, Warning,
@@ -238,7 +238,17 @@ impl Builder {
             Tag::Strikethrough => self.inl.styles.strike += 1,
             Tag::Superscript => self.inl.styles.superscript += 1,
             Tag::Subscript => self.inl.styles.subscript += 1,
-            Tag::Link { dest_url, .. } => self.inline().start_link(&dest_url),
+            Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            } => {
+                if link_type == LinkType::Email && !dest_url.starts_with("mailto:") {
+                    self.inline().start_link(&format!("mailto:{dest_url}"));
+                } else {
+                    self.inline().start_link(&dest_url);
+                }
+            }
             Tag::Image { .. } => self.inline().start_image(),
             Tag::MetadataBlock(_) => self.html = Some(String::new()),
         }
