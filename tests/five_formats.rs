@@ -140,10 +140,14 @@ fn check_structure(ext: &str) {
         .map(|r| r.iter().map(|c| c.to_string()).collect())
         .collect();
     assert_eq!(cells, want, "orchard.{ext}: table cells");
-    assert!(
-        tables[0].rows[0].header,
-        "orchard.{ext}: header row flagged"
-    );
+    // LibreOffice's RTF export writes no `\trhdr`, so only the other three mark the
+    // header row in the file.
+    if ext != "rtf" {
+        assert!(
+            tables[0].rows[0].header,
+            "orchard.{ext}: header row flagged"
+        );
+    }
 }
 
 #[test]
