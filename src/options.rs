@@ -59,8 +59,13 @@ pub struct ConvertOptions {
     pub title: Option<String>,
     /// The file name, used for format detection and as the title of last resort.
     pub file_name: Option<String>,
-    /// A MIME type hint (never required).
+    /// A MIME type hint (never required). Decides the format unless the bytes are a
+    /// container or binary format (see `read::sniff`); its `charset=` parameter is the
+    /// encoding of last resort for text and Markdown.
     pub mime: Option<String>,
+    /// The input format, when the caller knows it: skips detection entirely.
+    /// `None` (the default) detects it from the bytes, the MIME type and the file name.
+    pub format: Option<Format>,
     /// The caller's own fields, copied into every metadata record.
     pub user_fields: Vec<(String, MetaValue)>,
     /// Renamed labels: `(default label, new label)`; see `chunk::labels`.
@@ -83,6 +88,7 @@ impl Default for ConvertOptions {
             title: None,
             file_name: None,
             mime: None,
+            format: None,
             user_fields: Vec::new(),
             labels: Vec::new(),
             places: Vec::new(),
@@ -172,6 +178,13 @@ impl ConvertOptions {
     /// Sets the file name (format detection, title of last resort).
     pub fn with_file_name(mut self, name: impl Into<String>) -> Self {
         self.file_name = Some(name.into());
+        self
+    }
+
+    /// Sets the input format, skipping detection (e.g. [`Format::Text`] to read a
+    /// Markdown-looking `.txt` file as plain text).
+    pub fn with_format(mut self, format: Format) -> Self {
+        self.format = Some(format);
         self
     }
 

@@ -52,9 +52,19 @@ fn every_corpus_file_matches_the_manifest() {
 #[test]
 fn caller_mime_type() {
     let md = std::fs::read(format!("{}/pandoc__MANUAL.txt", corpus_dir())).unwrap();
+    // The caller's type wins over content: text/plain keeps Markdown source as text.
+    assert_eq!(detect(&md, Some("MANUAL.txt"), None), Ok(Format::Markdown));
     assert_eq!(
         detect(&md, Some("MANUAL.txt"), Some("text/plain")),
-        Ok(Format::Markdown)
+        Ok(Format::Text)
+    );
+    let opts = docrag::ConvertOptions::new()
+        .with_file_name("MANUAL.txt")
+        .with_format(Format::Text);
+    let doc = docrag::read::read(&md, &opts).unwrap();
+    assert!(
+        doc.body_text()
+            .starts_with("---\ntitle: Pandoc User's Guide")
     );
     assert_eq!(
         detect(b"plain words", None, Some("text/markdown; charset=utf-8")),

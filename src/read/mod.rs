@@ -29,7 +29,11 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
             limit,
         });
     }
-    match sniff::detect(bytes, options.file_name.as_deref(), options.mime.as_deref())? {
+    let format = match options.format {
+        Some(f) => f,
+        None => sniff::detect(bytes, options.file_name.as_deref(), options.mime.as_deref())?,
+    };
+    match format {
         Format::Docx => docx::read(bytes, &options.limits),
         Format::Html => html::read(bytes, options),
         Format::Rtf => rtf::read(bytes, options),

@@ -8,11 +8,12 @@
 //!    ([`containers::binary_magic`]), then binary data in general (over 5% control
 //!    bytes in the first 8 KB, UTF-16 excepted).
 //! 2. The caller's MIME type (`text/html`, `application/xhtml+xml`, `text/rtf`,
-//!    `application/rtf`, `text/markdown`, `text/x-markdown`, the WordprocessingML
-//!    type). `text/plain` and unknown types are no decision: browsers derive them from
-//!    the extension, and `.txt` files are often Markdown.
+//!    `application/rtf`, `text/markdown`, `text/x-markdown`, `text/plain`, the
+//!    WordprocessingML type): what the caller says wins over content sniffing.
+//!    Unknown types are no decision. (`ConvertOptions::format` skips detection.)
 //! 3. The file extension (`.html .htm .xhtml .xht`, `.rtf`, `.md .markdown .mdown
-//!    .mkd .mkdn .mdwn`, `.docx .docm .dotx .dotm`); `.txt` and others are no decision.
+//!    .mkd .mkdn .mdwn`, `.docx .docm .dotx .dotm`); `.txt` and others are no
+//!    decision, because `.txt` files are often Markdown (pandoc's own manual is).
 //! 4. Content: `{\rtf` (RTF 1.9.1, 2.1: the file begins with it; a BOM and white
 //!    space are skipped), an HTML start ([`markup::looks_like_html`]), Markdown by
 //!    several distinct signals ([`markup::looks_like_markdown`]), else plain text.
@@ -101,6 +102,7 @@ fn format_of_mime(m: &str) -> Option<Format> {
         "text/html" | "application/xhtml+xml" => Format::Html,
         "text/rtf" | "application/rtf" | "application/x-rtf" => Format::Rtf,
         "text/markdown" | "text/x-markdown" | "text/x-gfm" => Format::Markdown,
+        "text/plain" => Format::Text,
         "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
         | "application/vnd.ms-word.document.macroenabled.12" => Format::Docx,
         _ => return None,
