@@ -20,16 +20,12 @@
 
 use std::collections::HashMap;
 
-use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, LinkType, Tag, TagEnd};
-
-use crate::model::{
-    Block, Cell, Inline, Note, NoteKind, Paragraph, ParagraphKind, Row, Table, TextStyle, Warning,
-};
+use crate::model::{Block, Cell, Inline, Note, Paragraph, ParagraphKind, Row, TextStyle, Warning};
 
 use super::inlines::Inlines;
 
 /// An open container.
-enum Frame {
+pub(super) enum Frame {
     /// A block quote; `real` when it got its own sink (false past the depth limit).
     Quote {
         real: bool,
@@ -59,21 +55,21 @@ enum Frame {
 
 /// Builds the body, notes and warnings from events.
 pub(super) struct Builder {
-    frames: Vec<Frame>,
+    pub(super) frames: Vec<Frame>,
     /// Block lists being filled: `sinks[0]` is the body, then one per open quote,
     /// table cell and footnote definition.
-    sinks: Vec<Vec<Block>>,
+    pub(super) sinks: Vec<Vec<Block>>,
     /// The open paragraph's kind, when one is open.
-    para: Option<ParagraphKind>,
-    inl: Inlines,
-    code: Option<(Option<String>, String)>,
-    html: Option<String>,
-    notes: Vec<Note>,
-    note_refs: Vec<String>,
-    quote_depth: usize,
-    list_depth: usize,
-    max_depth: usize,
-    flattened: bool,
+    pub(super) para: Option<ParagraphKind>,
+    pub(super) inl: Inlines,
+    pub(super) code: Option<(Option<String>, String)>,
+    pub(super) html: Option<String>,
+    pub(super) notes: Vec<Note>,
+    pub(super) note_refs: Vec<String>,
+    pub(super) quote_depth: usize,
+    pub(super) list_depth: usize,
+    pub(super) max_depth: usize,
+    pub(super) flattened: bool,
     pub warnings: Vec<Warning>,
 }
 
@@ -96,263 +92,9 @@ impl Builder {
         }
     }
 
-    /// Handles one event.
-    pub fn event(&mut self, ev: Event<'_>) {
-        match ev {
-            Event::Start(tag) => self.start(tag),
-            Event::End(tag) => self.end(tag),
-            Event::Text(t) => {
-                if let Some((_, code)) = &mut self.code {
-                    code.push_str(&t);
-                } else if let Some(html) = &mut self.html {
-                    html.push_str(&t);
-                } else {
-                    self.inline().text(&t);
-                }
-            }
-            Event::Code(t) => self.inline().code(&t),
-            Event::InlineMath(t) | Event::DisplayMath(t) => self.inline().code(&t),
-            Event::Html(t) => match &mut self.html {
-                Some(html) => html.push_str(&t),
-                None => self.inline().text(&t),
-            },
-            Event::InlineHtml(t) => self.inline().raw_html(&t),
-            Event::FootnoteReference(label) => {
-                self.note_refs.push(label.to_string());
-                self.inline().push(Inline::NoteRef {
-                    kind: NoteKind::Footnote,
-                    id: label.to_string(),
-                });
-            }
-            Event::SoftBreak => self.inline().text(" "),
-            Event::HardBreak => self.inline().push(Inline::LineBreak),
-            Event::Rule => {
-                self.before_block();
-                self.push_block(Block::Rule);
-            }
-            Event::TaskListMarker(done) => self.inline().text(if done { "☒ " } else { "☐ " }),
-        }
-    }
-
-    fn start(&mut self, tag: Tag<'_>) {
-        match tag {
-            Tag::Paragraph => {
-                self.close_para();
-                self.open_para(None);
-            }
-            Tag::Heading { level, .. } => {
-                self.close_para();
-                self.open_para(Some(ParagraphKind::Heading(heading_level(level))));
-            }
-            Tag::BlockQuote(_) => {
-                self.before_block();
-                let real = self.quote_depth < self.max_depth;
-                if real {
-                    self.quote_depth += 1;
-                    self.sinks.push(Vec::new());
-                } else {
-                    self.flatten_warning("block quotes");
-                }
-                self.frames.push(Frame::Quote { real });
-            }
-            Tag::CodeBlock(kind) => {
-                self.before_block();
-                let language = match kind {
-                    CodeBlockKind::Fenced(info) => info
-                        .split(|c: char| c.is_whitespace() || c == '{' || c == ',')
-                        .next()
-                        .filter(|l| !l.is_empty())
-                        .map(str::to_string),
-                    CodeBlockKind::Indented => None,
-                };
-                self.code = Some((language, String::new()));
-            }
-            Tag::HtmlBlock => {
-                self.before_block();
-                self.html = Some(String::new());
-            }
-            Tag::List(start) => {
-                self.before_block();
-                self.list_depth += 1;
-                if self.list_depth == self.max_depth + 1 {
-                    self.flatten_warning("lists");
-                }
-                self.frames.push(Frame::List {
-                    ordered: start.is_some(),
-                    next: start.map_or(1, |s| u32::try_from(s).unwrap_or(u32::MAX)),
-                });
-            }
-            Tag::Item => {
-                self.close_para();
-                let level = u8::try_from(self.list_depth.saturating_sub(1)).unwrap_or(u8::MAX);
-                let (ordered, number) = match self.frames.last_mut() {
-                    Some(Frame::List { ordered, next }) => {
-                        let n = *next;
-                        *next = next.saturating_add(1);
-                        (*ordered, n)
-                    }
-                    _ => (false, 1),
-                };
-                self.frames.push(Frame::Item {
-                    kind: ParagraphKind::ListItem {
-                        ordered,
-                        level,
-                        number,
-                    },
-                    started: false,
-                });
-            }
-            Tag::FootnoteDefinition(label) => {
-                self.before_block();
-                self.sinks.push(Vec::new());
-                self.frames.push(Frame::Note {
-                    id: label.to_string(),
-                });
-            }
-            Tag::DefinitionList | Tag::DefinitionListDefinition => {
-                self.before_block();
-                self.frames.push(Frame::Plain);
-            }
-            Tag::DefinitionListTitle => {
-                self.before_block();
-                self.frames.push(Frame::Plain);
-                self.open_para(Some(ParagraphKind::Normal));
-                self.inl.styles.bold += 1;
-            }
-            Tag::Table(_) => {
-                self.before_block();
-                self.frames.push(Frame::Table { rows: Vec::new() });
-            }
-            Tag::TableHead | Tag::TableRow => {
-                self.frames.push(Frame::Row {
-                    cells: Vec::new(),
-                    header: matches!(tag, Tag::TableHead),
-                });
-            }
-            Tag::TableCell => {
-                self.sinks.push(Vec::new());
-                self.frames.push(Frame::Cell);
-            }
-            Tag::Emphasis => self.inl.styles.italic += 1,
-            Tag::Strong => self.inl.styles.bold += 1,
-            Tag::Strikethrough => self.inl.styles.strike += 1,
-            Tag::Superscript => self.inl.styles.superscript += 1,
-            Tag::Subscript => self.inl.styles.subscript += 1,
-            Tag::Link {
-                link_type,
-                dest_url,
-                ..
-            } => {
-                if link_type == LinkType::Email && !dest_url.starts_with("mailto:") {
-                    self.inline().start_link(&format!("mailto:{dest_url}"));
-                } else {
-                    self.inline().start_link(&dest_url);
-                }
-            }
-            Tag::Image { .. } => self.inline().start_image(),
-            Tag::MetadataBlock(_) => self.html = Some(String::new()),
-        }
-    }
-
-    fn end(&mut self, tag: TagEnd) {
-        match tag {
-            TagEnd::Paragraph | TagEnd::Heading(_) => self.close_para(),
-            TagEnd::BlockQuote(_) => {
-                self.close_para();
-                if let Some(Frame::Quote { real: true }) = self.frames.pop() {
-                    self.quote_depth -= 1;
-                    let blocks = self.sinks.pop().unwrap_or_default();
-                    self.push_block(Block::Quote(blocks));
-                }
-            }
-            TagEnd::CodeBlock => {
-                if let Some((language, mut text)) = self.code.take() {
-                    if text.ends_with('\n') {
-                        text.pop();
-                    }
-                    self.push_block(Block::Code { language, text });
-                }
-            }
-            TagEnd::HtmlBlock => {
-                if let Some(html) = self.html.take() {
-                    self.html_block(&html);
-                }
-            }
-            TagEnd::List(_) => {
-                self.close_para();
-                self.frames.pop();
-                self.list_depth = self.list_depth.saturating_sub(1);
-            }
-            TagEnd::Item => {
-                self.close_para();
-                if let Some(Frame::Item { kind, started }) = self.frames.pop() {
-                    if !started {
-                        self.push_block(Block::Paragraph(Paragraph {
-                            kind,
-                            inlines: Vec::new(),
-                        }));
-                    }
-                }
-            }
-            TagEnd::FootnoteDefinition => {
-                self.close_para();
-                if let Some(Frame::Note { id }) = self.frames.pop() {
-                    let blocks = self.sinks.pop().unwrap_or_default();
-                    self.notes.push(Note {
-                        kind: NoteKind::Footnote,
-                        id,
-                        blocks,
-                    });
-                }
-            }
-            TagEnd::DefinitionList
-            | TagEnd::DefinitionListTitle
-            | TagEnd::DefinitionListDefinition => {
-                self.close_para();
-                self.frames.pop();
-            }
-            TagEnd::TableCell => {
-                self.close_para();
-                if let Some(Frame::Cell) = self.frames.pop() {
-                    let blocks = self.sinks.pop().unwrap_or_default();
-                    if let Some(Frame::Row { cells, .. }) = self.frames.last_mut() {
-                        cells.push(Cell {
-                            blocks,
-                            ..Cell::default()
-                        });
-                    }
-                }
-            }
-            TagEnd::TableHead | TagEnd::TableRow => {
-                if let Some(Frame::Row { cells, header }) = self.frames.pop() {
-                    if let Some(Frame::Table { rows }) = self.frames.last_mut() {
-                        rows.push(Row {
-                            cells,
-                            header,
-                            revision: None,
-                        });
-                    }
-                }
-            }
-            TagEnd::Table => {
-                if let Some(Frame::Table { rows }) = self.frames.pop() {
-                    self.push_block(Block::Table(Table { rows }));
-                }
-            }
-            TagEnd::Emphasis => dec(&mut self.inl.styles.italic),
-            TagEnd::Strong => dec(&mut self.inl.styles.bold),
-            TagEnd::Strikethrough => dec(&mut self.inl.styles.strike),
-            TagEnd::Superscript => dec(&mut self.inl.styles.superscript),
-            TagEnd::Subscript => dec(&mut self.inl.styles.subscript),
-            TagEnd::Link => self.inl.end_link(),
-            TagEnd::Image => self.inl.end_image(),
-            TagEnd::MetadataBlock(_) => self.html = None,
-        }
-    }
-
     /// The inline builder, opening an implicit paragraph (tight list items, table
     /// cells, definitions) when none is open.
-    fn inline(&mut self) -> &mut Inlines {
+    pub(super) fn inline(&mut self) -> &mut Inlines {
         if self.para.is_none() {
             self.open_para(None);
         }
@@ -360,7 +102,7 @@ impl Builder {
     }
 
     /// Opens a paragraph: `kind`, else a list item's first paragraph, else normal.
-    fn open_para(&mut self, kind: Option<ParagraphKind>) {
+    pub(super) fn open_para(&mut self, kind: Option<ParagraphKind>) {
         let kind = kind.unwrap_or_else(|| match self.frames.last_mut() {
             Some(Frame::Item { kind, started }) if !*started => {
                 *started = true;
@@ -371,7 +113,7 @@ impl Builder {
         self.para = Some(kind);
     }
 
-    fn close_para(&mut self) {
+    pub(super) fn close_para(&mut self) {
         let Some(kind) = self.para.take() else {
             return;
         };
@@ -384,28 +126,28 @@ impl Builder {
 
     /// Before a non-paragraph block: closes the open paragraph, and gives a list item
     /// whose first content is this block an empty first paragraph (its marker).
-    fn before_block(&mut self) {
+    pub(super) fn before_block(&mut self) {
         self.close_para();
-        if let Some(Frame::Item { kind, started }) = self.frames.last_mut() {
-            if !*started {
-                *started = true;
-                let kind = kind.clone();
-                self.push_block(Block::Paragraph(Paragraph {
-                    kind,
-                    inlines: Vec::new(),
-                }));
-            }
+        if let Some(Frame::Item { kind, started }) = self.frames.last_mut()
+            && !*started
+        {
+            *started = true;
+            let kind = kind.clone();
+            self.push_block(Block::Paragraph(Paragraph {
+                kind,
+                inlines: Vec::new(),
+            }));
         }
     }
 
-    fn push_block(&mut self, b: Block) {
+    pub(super) fn push_block(&mut self, b: Block) {
         if let Some(sink) = self.sinks.last_mut() {
             sink.push(b);
         }
     }
 
     /// An HTML block: dropped when it is only comments, else its lines as text.
-    fn html_block(&mut self, html: &str) {
+    pub(super) fn html_block(&mut self, html: &str) {
         let mut rest = html.trim();
         while let Some(after) = rest.strip_prefix("<!--") {
             match after.find("-->") {
@@ -432,7 +174,7 @@ impl Builder {
         }));
     }
 
-    fn flatten_warning(&mut self, what: &str) {
+    pub(super) fn flatten_warning(&mut self, what: &str) {
         if !self.flattened {
             self.flattened = true;
             self.warnings.push(Warning::new(
@@ -464,20 +206,5 @@ impl Builder {
         let mut notes = std::mem::take(&mut self.notes);
         notes.sort_by_key(|n| first_ref.get(n.id.as_str()).copied().unwrap_or(usize::MAX));
         (body, notes, self.warnings)
-    }
-}
-
-fn dec(n: &mut u32) {
-    *n = n.saturating_sub(1);
-}
-
-fn heading_level(level: HeadingLevel) -> u8 {
-    match level {
-        HeadingLevel::H1 => 1,
-        HeadingLevel::H2 => 2,
-        HeadingLevel::H3 => 3,
-        HeadingLevel::H4 => 4,
-        HeadingLevel::H5 => 5,
-        HeadingLevel::H6 => 6,
     }
 }

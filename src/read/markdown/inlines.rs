@@ -64,11 +64,11 @@ impl Inlines {
         }
         let style = self.styles.current();
         let target = self.target();
-        if let Some(Inline::Text { text, style: last }) = target.last_mut() {
-            if *last == style {
-                text.push_str(s);
-                return;
-            }
+        if let Some(Inline::Text { text, style: last }) = target.last_mut()
+            && *last == style
+        {
+            text.push_str(s);
+            return;
         }
         target.push(Inline::Text {
             text: s.to_string(),
@@ -101,10 +101,10 @@ impl Inlines {
     }
 
     pub fn end_link(&mut self) {
-        if self.image_depth == 0 {
-            if let Some((target, children)) = self.link.take() {
-                self.items.push(Inline::Link { target, children });
-            }
+        if self.image_depth == 0
+            && let Some((target, children)) = self.link.take()
+        {
+            self.items.push(Inline::Link { target, children });
         }
     }
 

@@ -10,6 +10,7 @@
 //! inline mapping is in [`blocks`] and [`inlines`].
 
 mod blocks;
+mod events;
 mod front_matter;
 mod inlines;
 

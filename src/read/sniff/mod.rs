@@ -58,10 +58,10 @@ pub fn detect(
             .trim()
             .to_ascii_lowercase()
     });
-    if let Some(f) = mime.as_deref().and_then(format_of_mime) {
-        if f == Format::Docx || !containers::is_binary(bytes) {
-            return Ok(f);
-        }
+    if let Some(f) = mime.as_deref().and_then(format_of_mime)
+        && (f == Format::Docx || !containers::is_binary(bytes))
+    {
+        return Ok(f);
     }
     if let Some(f) = ext.as_deref().and_then(format_of_extension) {
         // Named .docx but not a zip: let the zip reader say what is wrong.
