@@ -78,10 +78,9 @@ fn find_inline<'a>(inlines: &'a [Inline], f: &dyn Fn(&Inline) -> bool) -> Option
         if let Inline::Link { children, .. }
         | Inline::Field { children, .. }
         | Inline::Revision { children, .. } = i
+            && let Some(x) = find_inline(children, f)
         {
-            if let Some(x) = find_inline(children, f) {
-                return Some(x);
-            }
+            return Some(x);
         }
     }
     None

@@ -213,12 +213,11 @@ impl Parser<'_> {
     /// Ends the story on top of the story stack (its last paragraph has props `p`).
     pub(super) fn end_story(&mut self, p: ParaProps) {
         self.end_para(p, None);
-        let def = self.rowdef.clone();
         let Some(story) = self.stories.pop() else {
             return;
         };
         let kind = story.kind;
-        let blocks = story.finish(&def);
+        let blocks = story.finish(&self.rowdef);
         match kind {
             StoryKind::Body => {}
             StoryKind::Note(kind) => {

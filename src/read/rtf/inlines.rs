@@ -36,7 +36,14 @@ impl Container {
 pub(crate) struct InlineBuf {
     inlines: Vec<Inline>,
     open: Vec<(Container, Vec<Inline>)>,
+    /// Opens beyond [`MAX_OPEN`], not kept (their results join the enclosing one).
+    overflow: usize,
+    /// Whether anything but whitespace was written (kept so the check is O(1)).
+    content: bool,
 }
+
+/// Deepest nesting of field results kept (each paragraph end closes and reopens them).
+const MAX_OPEN: usize = 16;
 
 impl InlineBuf {
     fn target(&mut self) -> &mut Vec<Inline> {
@@ -50,6 +57,9 @@ impl InlineBuf {
     pub(crate) fn text(&mut self, s: &str, style: TextStyle, rev: Option<Rev>) {
         if s.is_empty() {
             return;
+        }
+        if !self.content && !s.trim().is_empty() {
+            self.content = true;
         }
         with_target(self.target(), rev, |into| {
             if let Some(Inline::Text { text, style: st }) = into.last_mut()
@@ -67,16 +77,27 @@ impl InlineBuf {
 
     /// Appends a non-text inline (tab, line break, anchors, note references).
     pub(crate) fn push(&mut self, inline: Inline, rev: Option<Rev>) {
+        if !matches!(inline, Inline::Tab | Inline::LineBreak) {
+            self.content = true;
+        }
         with_target(self.target(), rev, |into| into.push(inline));
     }
 
     /// Opens a field result.
     pub(crate) fn open(&mut self, c: Container) {
-        self.open.push((c, Vec::new()));
+        if self.open.len() >= MAX_OPEN {
+            self.overflow += 1;
+        } else {
+            self.open.push((c, Vec::new()));
+        }
     }
 
     /// Closes the innermost field result; an empty one leaves nothing.
     pub(crate) fn close(&mut self) {
+        if self.overflow > 0 {
+            self.overflow -= 1;
+            return;
+        }
         if let Some((c, children)) = self.open.pop()
             && !children.is_empty()
         {
@@ -87,12 +108,17 @@ impl InlineBuf {
 
     /// Whether nothing but whitespace was written.
     pub(crate) fn is_blank(&self) -> bool {
-        blank(&self.inlines) && self.open.iter().all(|(_, c)| blank(c))
+        !self.content
     }
 
     /// The paragraph's inlines; open field results are closed here and reopened empty
     /// for the next paragraph.
     pub(crate) fn take(&mut self) -> Vec<Inline> {
+        self.content = false;
+        if self.open.is_empty() {
+            return std::mem::take(&mut self.inlines);
+        }
+        let overflow = std::mem::take(&mut self.overflow);
         let kinds: Vec<Container> = self.open.iter().map(|(c, _)| c.clone()).collect();
         for _ in 0..kinds.len() {
             self.close();
@@ -100,6 +126,7 @@ impl InlineBuf {
         for c in kinds {
             self.open(c);
         }
+        self.overflow = overflow;
         std::mem::take(&mut self.inlines)
     }
 }

@@ -116,6 +116,18 @@ impl<'a> Parser<'a> {
         &mut self.stories[i]
     }
 
+    /// The current story and the row definition of the outer (`nested` false) or the
+    /// nested tables.
+    pub(super) fn story_def(&mut self, nested: bool) -> (&mut Story, &RowDef) {
+        let def = if nested {
+            &self.nest_rowdef
+        } else {
+            &self.rowdef
+        };
+        let i = self.stories.len() - 1;
+        (&mut self.stories[i], def)
+    }
+
     /// Adds a warning once per code.
     pub(super) fn warn_once(&mut self, code: &'static str, msg: impl Into<String>) {
         if !self.warned.contains(&code) {
@@ -315,11 +327,10 @@ impl<'a> Parser<'a> {
         }
         let para = self.groups[0].para;
         self.end_para(para, None);
-        let def = self.rowdef.clone();
         let body = self
             .stories
             .pop()
-            .map(|s| s.finish(&def))
+            .map(|s| s.finish(&self.rowdef))
             .unwrap_or_default();
         self.doc.body = body;
         self.doc

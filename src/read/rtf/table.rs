@@ -102,10 +102,13 @@ impl TableBuild {
             self.end_cell();
         }
         let cells = std::mem::take(&mut self.cells);
-        self.rows.push(RawRow {
-            cells,
-            def: def.clone(),
-        });
+        // Only the definitions of cells the row has (bounded by its `\cell`s).
+        let def = RowDef {
+            cells: def.cells.iter().take(cells.len()).copied().collect(),
+            header: def.header,
+            pending: CellDef::default(),
+        };
+        self.rows.push(RawRow { cells, def });
     }
 
     /// The finished table (an unfinished last row is kept), or `None` when empty.

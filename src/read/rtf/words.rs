@@ -205,41 +205,42 @@ impl Parser<'_> {
                 self.story().inl.push(Inline::Tab, rev);
             }
             Kw::Page if level_of(&para) == 0 => {
-                let def = self.rowdef.clone();
-                self.story().page_break(&def);
+                let (story, def) = self.story_def(false);
+                story.page_break(def);
             }
             Kw::Sect => {
                 self.end_para(para, Some(0));
                 if self.stories.len() == 1 {
-                    let (new_page, def) = (self.sect_new_page, self.rowdef.clone());
-                    self.story().section_break(new_page, &def);
+                    let new_page = self.sect_new_page;
+                    let (story, def) = self.story_def(false);
+                    story.section_break(new_page, def);
                     self.section += 1;
                 }
             }
             Kw::Cell => {
                 self.end_para(para, Some(1));
-                let def = self.rowdef.clone();
-                self.story().end_cell(1, &def);
+                let (story, def) = self.story_def(false);
+                story.end_cell(1, def);
             }
             Kw::Nestcell => {
                 let l = level_of(&para).max(2);
                 self.end_para(para, Some(l));
-                let def = self.nest_rowdef.clone();
-                self.story().end_cell(l, &def);
+                let (story, def) = self.story_def(true);
+                story.end_cell(l, def);
             }
             Kw::Row => {
                 if !self.story().para_blank() {
                     self.end_para(para, Some(1));
-                    let def = self.rowdef.clone();
-                    self.story().end_cell(1, &def);
+                    let (story, def) = self.story_def(false);
+                    story.end_cell(1, def);
                 }
-                let def = self.rowdef.clone();
-                self.story().end_row(1, &def);
+                let (story, def) = self.story_def(false);
+                story.end_row(1, def);
             }
             Kw::Nestrow => {
                 let l = level_of(&para).max(2);
-                let def = self.nest_rowdef.clone();
-                self.story().end_row(l, &def);
+                let (story, def) = self.story_def(true);
+                story.end_row(l, def);
             }
             _ => {}
         }
@@ -280,12 +281,8 @@ impl Parser<'_> {
         } else {
             self.kind(&p)
         };
-        let def = if level > 1 {
-            self.nest_rowdef.clone()
-        } else {
-            self.rowdef.clone()
-        };
-        self.story().end_para(kind, level, &def);
+        let (story, def) = self.story_def(level > 1);
+        story.end_para(kind, level, def);
     }
 
     /// The role of a non-blank paragraph: heading, title, list item or body text.
