@@ -749,3 +749,36 @@ fn legacy_pn_lists_and_ls_without_tables() {
     ));
     assert_eq!(p[0].1, "First");
 }
+
+#[test]
+fn adversarial_repetitions_stay_linear() {
+    // Each pattern repeated to about 0.3-2 MB; quadratic handling would take minutes.
+    fn repeat(head: &[u8], unit: &[u8], n: usize) -> Vec<u8> {
+        let mut v = head.to_vec();
+        for _ in 0..n {
+            v.extend_from_slice(unit);
+        }
+        v.push(b'}');
+        v
+    }
+    let mut wide_row = b"{\\rtf1\\trowd".to_vec();
+    for i in 0..1000 {
+        wide_row.extend_from_slice(format!("\\cellx{}", (i + 1) * 10).as_bytes());
+    }
+    let cases: Vec<Vec<u8>> = vec![
+        repeat(&wide_row, b"\\pard\\intbl x\\cell\\row ", 60_000),
+        repeat(b"{\\rtf1 ", b"\\tab\\page", 100_000),
+        repeat(
+            b"{\\rtf1 {\\field{\\*\\fldinst HYPERLINK x}{\\fldrslt {\\field{\\*\\fldinst PAGE}{\\fldrslt ",
+            b"a\\par ",
+            80_000,
+        ),
+        repeat(b"{\\rtf1 ", b"\\itap60\\intbl a\\par\\itap0 b\\par ", 10_000),
+        repeat(b"{\\rtf1 ", b"{\\revised\\revauth1 a}{\\deleted b}", 60_000),
+        repeat(b"{\\rtf1 ", b"\\u12354\\'82\\'a0", 80_000),
+    ];
+    for rtf in cases {
+        let d = read(&rtf);
+        assert!(!d.body.is_empty());
+    }
+}

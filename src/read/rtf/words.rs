@@ -12,8 +12,10 @@ use super::state::{Dest, ParaProps, RevProps};
 use super::stylesheet::Role;
 use super::table::Merge;
 
-/// Deepest table nesting kept (deeper `\itapN` is clamped).
-const MAX_TABLE_DEPTH: u16 = 64;
+/// Deepest table nesting kept: deeper `\itapN` is clamped, so the content of deeper
+/// tables lands in the 16th level. Real documents nest a few levels; the bound keeps
+/// the work per paragraph small when a file alternates extreme depths.
+const MAX_TABLE_DEPTH: u16 = 16;
 
 impl Parser<'_> {
     /// A control symbol other than `\*`.
