@@ -8,7 +8,7 @@ use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::metadata::MetaValue;
-use crate::{ConvertError, ConvertOptions, Limits};
+use crate::{ConvertError, ConvertOptions, Format, Limits};
 
 /// The option keys `convert` accepts, in the order the d.ts documents them.
 pub(crate) const KNOWN_KEYS: &[&str] = &[
@@ -18,6 +18,7 @@ pub(crate) const KNOWN_KEYS: &[&str] = &[
     "docId",
     "title",
     "fileName",
+    "format",
     "mimeType",
     "fields",
     "labels",
@@ -90,6 +91,21 @@ fn string(name: &str, v: &JsValue) -> Result<String, ConvertError> {
         .ok_or_else(|| invalid(name, format!("expected a string, got {}", type_name(v))))
 }
 
+/// An input format name: `docx`, `html`, `rtf`, `markdown` or `text`.
+fn format(name: &str, v: &JsValue) -> Result<Format, ConvertError> {
+    match string(name, v)?.as_str() {
+        "docx" => Ok(Format::Docx),
+        "html" => Ok(Format::Html),
+        "rtf" => Ok(Format::Rtf),
+        "markdown" => Ok(Format::Markdown),
+        "text" => Ok(Format::Text),
+        other => Err(invalid(
+            name,
+            format!("unknown format {other:?}; expected docx, html, rtf, markdown or text"),
+        )),
+    }
+}
+
 /// A whole number in `min..=max`.
 fn integer(name: &str, v: &JsValue, min: f64, max: f64) -> Result<f64, ConvertError> {
     let n = v
@@ -143,6 +159,7 @@ pub(crate) fn parse(value: &JsValue) -> Result<JsOptions, ConvertError> {
             "title" => o = o.with_title(string(k, &v)?),
             "fileName" => o = o.with_file_name(string(k, &v)?),
             "mimeType" => o.mime = Some(string(k, &v)?),
+            "format" => o = o.with_format(format(k, &v)?),
             "fields" => {
                 for (field, fv) in entries(k, as_object(k, &v)?)? {
                     let path = format!("fields.{field}");

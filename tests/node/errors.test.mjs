@@ -51,6 +51,8 @@ test('bad options throw invalid-option naming the option', () => {
     [{ limits: { maxDepth: 0 } }, 'limits.maxDepth', /outside/],
     [{ limits: { maxDepht: 9 } }, 'limits.maxDepht', /unknown limit/],
     [{ labels: { noSuchLabel: 'x' } }, 'labels.noSuchLabel', /not a label/],
+    [{ format: 'pdf' }, 'format', /unknown format "pdf"; expected docx, html, rtf, markdown or text/],
+    [{ format: 1 }, 'format', /expected a string/],
     [5, 'options', /expected an object, got number/],
   ];
   for (const [options, option, message] of cases) {

@@ -20,6 +20,13 @@ const MUST_CONVERT = [
   'docx4j__Docx4j_GettingStarted.docx',
   'openxmlsdk__Strict01.docx',
   'pandoc__track_changes_move.docx',
+  'pandoc__html-reader.html',
+  'readability__wikipedia.html',
+  'tika__testHTML_charset_utf16le.html',
+  'tika__testRTFVarious.rtf',
+  'tika__testRTFJapanese.rtf',
+  'es6tutorial__proxy.md',
+  'tika__russian.cp866.txt',
 ];
 
 /** Asserts wasm == CLI for one file and option set; returns the wasm result. */
@@ -108,4 +115,16 @@ test('DOCX content survives: comment author, tracked move, table text', () => {
   assert.ok(move.metadata.some((m) => m.hasRevisions === 'yes' && String(m.revisionAuthors).includes('Jesse Rosenthal')));
   const tables = text('poi__bug57031.docx');
   assert.ok(tables.metadata.some((m) => typeof m.tableIds === 'string' && m.tableIds.length > 0));
+});
+
+test('format skips detection: a Markdown .txt read as Markdown or as text', () => {
+  const bytes = readFileSync(corpus('pandoc__MANUAL.txt'));
+  const md = docrag.convert(bytes, { maxTokens: 512, fileName: 'MANUAL.txt' });
+  const txt = docrag.convert(bytes, { maxTokens: 512, fileName: 'MANUAL.txt', format: 'text' });
+  // Detected as Markdown: the front matter is the title and headings open sections.
+  assert.equal(md.title, "Pandoc User's Guide");
+  assert.ok(md.metadata.some((m) => m.headingPath === 'Description'));
+  // Read as text: no sections, the front matter is text.
+  assert.ok(txt.metadata.every((m) => m.headingPath === ''));
+  assert.ok(txt.chunks[0].includes('title: Pandoc User'));
 });

@@ -122,6 +122,8 @@ export interface ConvertOptions<F extends UserFields = UserFields> {
   fileName?: string;
   /** A MIME type hint, never required. Default none. */
   mimeType?: string;
+  /** The input format, skipping detection (e.g. "text" for a Markdown-looking .txt). Default: detected from the bytes, fileName and mimeType. */
+  format?: "docx" | "html" | "rtf" | "markdown" | "text";
   /** Your own fields, copied into every metadata record (not ssDocId or ssSeq). Default none. */
   fields?: F;
   /** Label renames, default label -> your label (metadata names, chunk-information words). Default none. */
@@ -201,7 +203,7 @@ export type CompiledModule = typeof globalThis extends {
 export type InitInput = URL | string | Response | ArrayBuffer | Uint8Array | CompiledModule;
 
 /**
- * Converts a document (DOCX or plain text; detected from the bytes, with `fileName`
+ * Converts a document (DOCX, HTML, RTF, Markdown or plain text; detected from the bytes, with `fileName`
  * as a hint) into token-bounded Markdown chunks with flat metadata.
  *
  * @throws {DocragError} when the input is not a document docrag can read, or an option is invalid.
