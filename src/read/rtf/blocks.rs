@@ -80,6 +80,11 @@ impl Story {
             breaks += 1;
         }
         trim_edges(&mut inlines);
+        if matches!(kind, ParagraphKind::Heading(_) | ParagraphKind::Title) {
+            // Writers repeat the heading style's `\b` on every run; a heading is bold
+            // by nature, and bold key phrases should not repeat the headings.
+            unbold(&mut inlines);
+        }
         self.pending_sect = None;
         self.push_here(Block::Paragraph(Paragraph { kind, inlines }));
         if level == 0 {
@@ -143,6 +148,19 @@ impl Story {
     pub(crate) fn finish(mut self, def: &RowDef) -> Vec<Block> {
         self.ensure_level(0, def);
         self.out
+    }
+}
+
+/// Clears bold from text runs (recursively).
+fn unbold(inlines: &mut [Inline]) {
+    for i in inlines {
+        match i {
+            Inline::Text { style, .. } => style.bold = false,
+            Inline::Link { children, .. }
+            | Inline::Field { children, .. }
+            | Inline::Revision { children, .. } => unbold(children),
+            _ => {}
+        }
     }
 }
 
