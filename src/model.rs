@@ -190,6 +190,14 @@ pub enum Inline {
         /// Alternative text (`wp:docPr/@descr`, else `@title`, else `@name`); may be empty.
         alt: String,
     },
+    /// A formula (DOCX Office Math, ECMA-376 Part 1, 22.1), as LaTeX.
+    Math {
+        /// LaTeX source without delimiters (no `$`), for example `\frac{a}{b}`.
+        tex: String,
+        /// A display formula set on its own line (DOCX `m:oMathPara`); false for a
+        /// formula inside running text (`m:oMath`).
+        display: bool,
+    },
 }
 
 /// Kinds of tracked change.
@@ -374,6 +382,7 @@ impl Inline {
                 }
             }
             Inline::Image { alt } => out.push_str(alt),
+            Inline::Math { tex, .. } => out.push_str(tex),
             Inline::PageBreak | Inline::CommentAnchor { .. } | Inline::NoteRef { .. } => {}
         }
     }

@@ -1183,3 +1183,79 @@ fn huge_inputs_stay_linear() {
     assert!(secs < 10.0, "{secs}s");
     assert!(chunks.iter().all(|c| s(c, "oversize") == "no"));
 }
+
+// ---------- formulas ----------
+
+fn math(tex: &str, display: bool) -> Inline {
+    Inline::Math {
+        tex: tex.into(),
+        display,
+    }
+}
+
+#[test]
+fn formulas_render_as_latex_between_dollars() {
+    let d = doc(vec![
+        para_inl(
+            ParagraphKind::Normal,
+            vec![
+                text("Since "),
+                math("a<b", false),
+                text(" and "),
+                math("x^{2}>0", false),
+                text(", we have"),
+                Inline::LineBreak,
+                math("\\frac{a}{b} = \\$5 + $", true),
+                text("for all *x*."),
+            ],
+        ),
+        para_inl(
+            ParagraphKind::Heading(2),
+            vec![text("On "), math("\\alpha", true)],
+        ),
+        para_inl(
+            ParagraphKind::Normal,
+            vec![math("</mark><ins author=\"x\">", false)],
+        ),
+    ]);
+    let c = run(&d, &opts(512));
+    check(&c, 512);
+    let all: String = c.iter().map(|c| c.text.as_str()).collect();
+    // Inline math keeps its LaTeX; < and > cannot open tags; $ cannot close the formula.
+    assert!(
+        all.contains("Since $a\\lt b$ and $x^{2}\\gt 0$, we have\n"),
+        "{all}"
+    );
+    // Display math stands on its own line, unescaped as Markdown.
+    assert!(
+        all.contains("we have\n$$\\frac{a}{b} = \\$5 + \\$$$\nfor all *x*."),
+        "{all}"
+    );
+    // A heading stays on one line.
+    assert!(all.contains("## On $$\\alpha$$"), "{all}");
+    assert!(
+        all.contains("$\\lt /mark\\gt \\lt ins author=\"x\"\\gt $"),
+        "{all}"
+    );
+    assert!(!all.contains("<ins"), "{all}");
+}
+
+#[test]
+fn docx_equations_are_latex() {
+    let Some(c) = convert_file("openxmlsdk__equation.docx", 512) else {
+        return;
+    };
+    let all: String = c.iter().map(|c| c.text.as_str()).collect();
+    for want in [
+        "$f(x)=a_{0}+\\sum_{n=1}^{\\infty}\\left(a_{n}\\cos\\frac{n\\pi x}{L}+b_{n}\\sin\\frac{n\\pi x}{L}\\right)$",
+        "\\frac{n\\pi x}{L}",
+        "\\sum_{n=1}^{\\infty}",
+        "$\\begin{matrix}\\mathbf{1} & \\mathbf{0} \\\\ \\mathbf{0} & \\mathbf{1}\\end{matrix}$",
+        "$\\alpha\\kappa\\gamma\\delta",
+        "-\\infty\\lt x\\lt \\infty",
+        "8\n$$(x+a)^{n}=\\sum_{k=0}^{n}\\binom{n}{k}x^{k}a^{n-k}$$",
+    ] {
+        assert!(all.contains(want), "{want} in {all}");
+    }
+    assert!(docrag::SYSTEM_MESSAGE.contains("LaTeX"));
+}

@@ -49,6 +49,7 @@ fn outline(d: &Document) -> String {
                     s.push_str(&format!("<{code}|{}>", inl(children)))
                 }
                 Inline::Image { alt } => s.push_str(&format!("<img {alt}>")),
+                Inline::Math { tex, display } => s.push_str(&format!("<math {display} {tex}>")),
             }
         }
         s
@@ -722,8 +723,9 @@ fn text_box_content_read_once() {
 fn math_text_is_kept() {
     let d = read("openxmlsdk__equation.docx");
     let text = d.body_text();
-    assert!(text.contains("cos⁡α+cos⁡β"), "{text}");
-    assert!(text.contains('∞'));
+    // Math is LaTeX now (see `office_math_becomes_latex`).
+    assert!(text.contains("\\cos\\alpha+\\cos\\beta"), "{text}");
+    assert!(text.contains("\\infty"));
 }
 
 #[test]
@@ -1152,4 +1154,88 @@ fn utf16_main_part() {
     let bytes = zip_of(&[("word/document.xml", &utf16)]);
     let d = read_bytes(&bytes).expect("reads");
     assert_eq!(d.body_text(), "Grüße\n");
+}
+
+/// All formulas of a block list, in order, as (LaTeX, display).
+fn formulas(blocks: &[Block]) -> Vec<(String, bool)> {
+    inlines(blocks)
+        .into_iter()
+        .filter_map(|i| match i {
+            Inline::Math { tex, display } => Some((tex.clone(), *display)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn office_math_becomes_latex() {
+    let d = read("openxmlsdk__equation.docx");
+    let f = formulas(&d.body);
+    assert_eq!(f.len(), 8, "{f:#?}");
+    // Inline m:oMath, one per numbered paragraph; the last is an m:oMathPara.
+    assert!(f[..7].iter().all(|(_, display)| !display));
+    assert!(f[7].1);
+    assert_eq!(
+        f[1].0,
+        "f(x)=a_{0}+\\sum_{n=1}^{\\infty}\\left(a_{n}\\cos\\frac{n\\pi x}{L}+b_{n}\\sin\\frac{n\\pi x}{L}\\right)"
+    );
+    assert!(
+        f[0].0.starts_with("\\cos\\alpha+\\cos\\beta=2\\cos"),
+        "{}",
+        f[0].0
+    );
+    assert_eq!(
+        f[3].0,
+        "\\begin{matrix}\\mathbf{1} & \\mathbf{0} \\\\ \\mathbf{0} & \\mathbf{1}\\end{matrix}"
+    );
+    assert!(f[4].0.starts_with("\\alpha\\kappa\\gamma"), "{}", f[4].0);
+    assert_eq!(f[5].0, "\\exists");
+    assert!(f[6].0.contains("\\frac{n(n-1)x^{2}}{2!}"), "{}", f[6].0);
+    assert_eq!(f[7].0, "(x+a)^{n}=\\sum_{k=0}^{n}\\binom{n}{k}x^{k}a^{n-k}");
+    assert!(
+        d.warnings.iter().all(|w| w.code != "unknown-element"),
+        "{:?}",
+        d.warnings
+    );
+    // The surrounding text stays text.
+    assert!(d.body_text().contains("(ctrl + I)"));
+}
+
+#[test]
+fn strict_office_math_becomes_latex() {
+    // Strict math namespace (http://purl.oclc.org/ooxml/officeDocument/math).
+    let d = read("openxmlsdk__Strict01.docx");
+    let f = formulas(&d.body);
+    assert!(
+        f.contains(&(
+            "(x+a)^{n}=\\sum_{k=0}^{n}\\binom{n}{k}x^{k}a^{n-k}".to_string(),
+            true
+        )),
+        "{f:#?}"
+    );
+}
+
+#[test]
+fn synthetic_office_math() {
+    let m = "xmlns:m=\"http://schemas.openxmlformats.org/officeDocument/2006/math\"";
+    let body = format!(
+        "<w:p><w:r><w:t>Let </w:t></w:r><m:oMath {m}><m:rad><m:radPr><m:degHide m:val=\"1\"/></m:radPr><m:deg/><m:e><m:r><m:t>x</m:t></m:r></m:e></m:rad><m:r><m:t>&lt;y</m:t></m:r><m:zzz><m:r><m:t>q</m:t></m:r></m:zzz></m:oMath><w:r><w:t> hold.</w:t></w:r></w:p>\
+         <m:oMathPara {m}><m:oMath><m:sSup><m:e><m:r><m:t>e</m:t></m:r></m:e><m:sup><m:r><m:t>iπ</m:t></m:r></m:sup></m:sSup><m:r><m:t>=−1</m:t></m:r></m:oMath></m:oMathPara>"
+    );
+    let d = read_bytes(&docx(&body)).unwrap();
+    assert_eq!(
+        formulas(&d.body),
+        vec![
+            ("\\sqrt{x}<yq".to_string(), false),
+            ("e^{i\\pi}=-1".to_string(), true)
+        ]
+    );
+    let unknown: Vec<_> = d
+        .warnings
+        .iter()
+        .filter(|w| w.code == "unknown-element")
+        .collect();
+    assert_eq!(unknown.len(), 1, "{:?}", d.warnings);
+    assert!(unknown[0].message.contains("m:zzz"));
+    assert!(d.body_text().starts_with("Let \\sqrt{x}<yq hold."));
 }

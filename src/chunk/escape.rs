@@ -22,6 +22,24 @@ pub(crate) fn push_text(s: &str, out: &mut String) {
     out.push_str(rest);
 }
 
+/// Appends LaTeX source `tex` for use between `$` delimiters: never escaped as
+/// Markdown, but `<` and `>` become `\lt ` / `\gt ` (so a formula cannot forge a tag),
+/// a `$` not already escaped becomes `\$` (so it cannot close the formula), and
+/// newlines become spaces.
+pub(crate) fn push_tex(tex: &str, out: &mut String) {
+    let mut backslashes = 0usize;
+    for c in tex.chars() {
+        match c {
+            '<' => out.push_str("\\lt "),
+            '>' => out.push_str("\\gt "),
+            '$' if backslashes.is_multiple_of(2) => out.push_str("\\$"),
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+        backslashes = if c == '\\' { backslashes + 1 } else { 0 };
+    }
+}
+
 /// Appends `s` escaped for a double-quoted attribute value.
 pub(crate) fn push_attr(s: &str, out: &mut String) {
     for c in s.chars() {
@@ -111,6 +129,13 @@ mod tests {
         let mut s = String::new();
         push_text("a < b, <ins author=\"x\"> </x> <!-- <3", &mut s);
         assert_eq!(s, "a < b, &lt;ins author=\"x\"> &lt;/x> &lt;!-- <3");
+    }
+
+    #[test]
+    fn tex_neutralises_tags_and_dollars() {
+        let mut s = String::new();
+        push_tex("a<b>c $x\\$ \\\\$\n<ins>", &mut s);
+        assert_eq!(s, "a\\lt b\\gt c \\$x\\$ \\\\\\$ \\lt ins\\gt ");
     }
 
     #[test]

@@ -62,6 +62,7 @@ pub(crate) fn of_leaves(flat: &Flat, leaves: &[Leaf]) -> Facts {
         let text: &str = match &leaf.item {
             Item::Text(t) => t,
             Item::Image(a) => a,
+            Item::Math(tex, _) => tex,
             Item::Tab | Item::Break => " ",
             _ => "",
         };

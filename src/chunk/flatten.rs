@@ -23,6 +23,8 @@ pub(crate) enum Item {
     Break,
     /// An image with its alternative text.
     Image(String),
+    /// A formula: LaTeX without delimiters, and whether it is a display formula.
+    Math(String, bool),
     /// A footnote or endnote reference.
     Note(NoteKind, String),
     /// A comment shown here (index into [`Flat::comments`]).
@@ -90,7 +92,7 @@ impl Flat {
     pub(crate) fn has_content(&self) -> bool {
         self.leaves.iter().any(|l| match &l.item {
             Item::Text(t) => !t.trim().is_empty(),
-            Item::Image(_) | Item::Note(..) | Item::Comment(_) => true,
+            Item::Image(_) | Item::Math(..) | Item::Note(..) | Item::Comment(_) => true,
             Item::Tab | Item::Break | Item::PageBreak => false,
         })
     }
@@ -186,6 +188,12 @@ impl Flattener {
                 Inline::PageBreak => self.leaf(Item::PageBreak, plain, 0, 0, 0),
                 Inline::Image { alt } => {
                     self.leaf(Item::Image(alt.clone()), plain, rev, link, field)
+                }
+                Inline::Math { tex, display } => {
+                    if !tex.trim().is_empty() {
+                        let item = Item::Math(tex.clone(), *display);
+                        self.leaf(item, plain, rev, link, field)
+                    }
                 }
                 Inline::NoteRef { kind, id } => {
                     self.leaf(Item::Note(*kind, id.clone()), plain, rev, link, field)

@@ -5,7 +5,7 @@
 //! style (`~~`, `**`, `*`, `<u>`, `<sup>`/`<sub>`, or a code span). Each level groups
 //! maximal runs of leaves with the same value, so markup is always balanced.
 
-use super::escape::{push_attr, push_text, short_date};
+use super::escape::{push_attr, push_tex, push_text, short_date};
 use super::flatten::{Flat, Item, Leaf};
 use crate::model::{NoteKind, RevisionKind, TextStyle};
 
@@ -22,16 +22,25 @@ pub(crate) enum Mode {
 
 /// Renders all leaves of `flat`.
 pub(crate) fn render(flat: &Flat, mode: Mode) -> String {
-    let mut out = String::new();
-    marks_level(flat, &flat.leaves, mode, &mut out);
-    out
+    render_leaves(flat, &flat.leaves, mode)
 }
 
 /// Renders `leaves` (a slice of `flat.leaves` or of a piece of it) with `flat`'s tables.
 pub(crate) fn render_leaves(flat: &Flat, leaves: &[Leaf], mode: Mode) -> String {
     let mut out = String::new();
     marks_level(flat, leaves, mode, &mut out);
+    if mode == Mode::Block && out.contains("$$\n") {
+        out = tidy_display(&out);
+    }
     out
+}
+
+/// Display formulas are written as `\n$$…$$\n`; where a line break or another
+/// display formula already stands next to one, the extra blank line goes.
+fn tidy_display(s: &str) -> String {
+    s.replace("  \n\n$$", "\n$$")
+        .replace("$$\n  \n", "$$\n")
+        .replace("$$\n\n$$", "$$\n$$")
 }
 
 /// Ends of the maximal runs of `leaves` with equal `key`.
@@ -54,7 +63,7 @@ fn runs<K: PartialEq>(leaves: &[Leaf], key: impl Fn(&Leaf) -> K) -> Vec<(usize, 
 fn visible(leaves: &[Leaf]) -> bool {
     leaves.iter().any(|l| match &l.item {
         Item::Text(t) => !t.trim().is_empty(),
-        Item::Image(_) | Item::Note(..) | Item::Comment(_) => true,
+        Item::Image(_) | Item::Math(..) | Item::Note(..) | Item::Comment(_) => true,
         Item::Tab | Item::Break | Item::PageBreak => false,
     })
 }
@@ -283,6 +292,16 @@ fn item(flat: &Flat, item: &Item, code: bool, mode: Mode, out: &mut String) {
                 push_text(&super::escape::one_line(alt).replace(['[', ']'], ""), out);
                 out.push(']');
             }
+        }
+        Item::Math(tex, display) => {
+            let (open, close) = match (display, mode) {
+                (false, _) => ("$", "$"),
+                (true, Mode::Block) => ("\n$$", "$$\n"),
+                (true, _) => ("$$", "$$"),
+            };
+            out.push_str(open);
+            push_tex(tex.trim(), out);
+            out.push_str(close);
         }
         Item::Note(kind, id) => {
             out.push_str(&note_marker(*kind, id));

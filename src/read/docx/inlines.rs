@@ -104,7 +104,7 @@ impl Inl {
     /// Pushes any inline.
     pub(crate) fn push(&mut self, inline: Inline) {
         match inline {
-            Inline::Image { .. } => {
+            Inline::Image { .. } | Inline::Math { .. } => {
                 self.visible = true;
                 self.visible_since_break = true;
             }

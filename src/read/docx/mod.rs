@@ -26,6 +26,7 @@ mod fields;
 mod headers;
 mod inlines;
 mod labels;
+mod math;
 mod notes;
 mod ns;
 mod numbering;

@@ -1,6 +1,6 @@
 //! Embedded objects inside runs: DrawingML drawings (ECMA-376 Part 1, 20.4 `w:drawing`),
 //! VML pictures (`w:pict`, Part 4), OLE objects (`w:object`), text boxes
-//! (17.17.1 `w:txbxContent`), Office Math (22.1 `m:oMath`) and ruby (17.3.3.25).
+//! (17.17.1 `w:txbxContent`) and ruby (17.3.3.25); Office Math (22.1) is in `math.rs`.
 //!
 //! A drawing that holds a picture, chart or diagram (`a:blip`, `pic:pic`, `c:chart`,
 //! `dgm:relIds`, VML `v:imagedata`, an OLE object) becomes an [`Inline::Image`]; bare
@@ -8,8 +8,7 @@
 //! `@title`, else `@name` (VML: `v:imagedata/@o:title`, `v:shape/@alt`). A drawing
 //! that holds a text box is not an image: the text box's paragraphs are read as blocks
 //! and emitted after the paragraph that anchors them (in reading order).
-//! Math is reduced to the text of its `m:t` elements. Ruby is written as base text
-//! followed by the reading in parentheses: 漢字(かんじ).
+//! Ruby is written as base text followed by the reading in parentheses: 漢字(かんじ).
 
 use crate::error::ConvertError;
 use crate::model::{Inline, TextStyle};
@@ -83,31 +82,6 @@ pub(crate) fn read_drawing(
         });
     }
     Ok(())
-}
-
-/// Reads an `m:oMath` or `m:oMathPara` whose start was just returned and returns the
-/// text of its `m:t` elements.
-///
-/// # Errors
-/// XML errors from [`Xml::next`].
-pub(crate) fn read_math(x: &mut Xml<'_>) -> Result<String, ConvertError> {
-    let mut out = String::new();
-    let mut depth = 1usize;
-    while depth > 0 {
-        match x.next()? {
-            Ev::Start(s) => {
-                if s.is(Ns::M, "t") || s.is(Ns::W, "t") {
-                    out.push_str(&x.text()?);
-                } else {
-                    depth += 1;
-                }
-            }
-            Ev::End => depth -= 1,
-            Ev::Eof => break,
-            Ev::Text(_) => {}
-        }
-    }
-    Ok(out)
 }
 
 /// Reads a `w:ruby` whose start was just returned: base text, then the reading in

@@ -13,7 +13,8 @@ use crate::model::{AnchorMark, Inline, NoteKind, RevisionKind, TextStyle};
 use super::ctx::Ctx;
 use super::fields::{field_code, fld_char, hyperlink_target, suppressed};
 use super::inlines::{FrameKind, Inl};
-use super::objects::{read_drawing, read_math, read_ruby};
+use super::math::read_math;
+use super::objects::{read_drawing, read_ruby};
 use super::pages::{Mark, page_break};
 use super::rpr::read_rpr;
 use super::xml::{Ev, Ns, Start, Xml};
@@ -49,11 +50,8 @@ pub(crate) fn inline_element(
 ) -> Result<(), ConvertError> {
     if s.ns == Ns::M {
         if matches!(s.local, "oMath" | "oMathPara") {
-            let text = read_math(x)?;
-            if !suppressed(&cx.fields) {
-                inl.text(&text, TextStyle::default());
-            }
-            return Ok(());
+            let hidden = suppressed(&cx.fields);
+            return read_math(x, cx, s, inl, hidden);
         }
         cx.unknown(s);
         return x.skip();
@@ -167,11 +165,7 @@ fn run_element(
 ) -> Result<(), ConvertError> {
     let hidden = suppressed(&cx.fields);
     if s.ns == Ns::M && matches!(s.local, "oMath" | "oMathPara") {
-        let text = read_math(x)?;
-        if !hidden {
-            inl.text(&text, style);
-        }
-        return Ok(());
+        return read_math(x, cx, s, inl, hidden);
     }
     if s.ns != Ns::W {
         cx.unknown(s);
