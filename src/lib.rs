@@ -12,13 +12,16 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 
 pub mod chunk;
+pub mod enrich;
 pub mod error;
 pub mod metadata;
 pub mod model;
 pub mod names;
 mod names_simple;
 pub mod options;
+pub mod query;
 pub mod read;
+pub mod retrieve;
 pub mod tokens;
 
 #[cfg(target_arch = "wasm32")]

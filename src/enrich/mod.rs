@@ -1,0 +1,2 @@
+//! The enrichment engine: expansion of retrieved chunk sets from metadata records
+//! alone, document information, and the index document (issue: enrichment engine).

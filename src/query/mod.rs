@@ -1,0 +1,2 @@
+//! The query pipeline: routing, processing modes, payload assembly, history
+//! reduction, citations and the extractive answerer (all sans-IO).

@@ -1,0 +1,1 @@
+//! Retrieval: a flat cosine vector index, a BM25 lexical index, and rank fusion.
