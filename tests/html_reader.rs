@@ -407,17 +407,16 @@ fn hukumusume_japanese_layout_tables() {
     );
     let text = d.body_text();
     assert!(text.contains("イヌ"), "Japanese text");
-    // Layout tables nest.
-    let nested = tables(&d).iter().any(|t| {
-        t.rows.iter().any(|r| {
-            r.cells.iter().any(|c| {
-                all_blocks(&c.blocks)
-                    .iter()
-                    .any(|b| matches!(b, Block::Table(_)))
-            })
-        })
+    // The page is laid out with nested tables; they are read as the blocks they hold,
+    // so the story is a paragraph of the body, not a cell of a giant row.
+    let story = d.body.iter().any(|b| {
+        matches!(b, Block::Paragraph(_))
+            && blocks_text(std::slice::from_ref(b)).contains("肉をくわえたイヌが")
     });
-    assert!(nested, "nested tables kept");
+    assert!(story, "layout tables unwrapped");
+    // A two-row, four-column box stays a table, with its colspan.
+    let t = find_table(&d, "おりがみをつくろう");
+    assert_eq!((t.rows.len(), t.rows[1].cells[0].col_span), (2, 4));
 }
 
 #[test]
@@ -636,8 +635,9 @@ fn tables_headers_spans_and_nesting() {
         <tfoot><tr><td>f1</td><td>f2</td><td>f3</td></tr></tfoot>
         <tr><th>H1</th><th colspan=2>H2</th></tr>
         <tr><td rowspan=0>all</td><td>b</td><td>c</td></tr>
-        <tr><td>e</td><td><table><tr><td>in1</td><td>in2</td></tr></table></td></tr>
-        </table>"#,
+        <tr><td>e</td><td><table><tr><td>in1</td><td>in2</td></tr><tr><td>in3</td><td>in4</td></tr></table></td></tr>
+        </table>
+        <table><tr><td>layout a</td><td><table role=presentation><tr><td>x</td></tr><tr><td>y</td></tr></table></td></tr></table>"#,
     );
     assert_eq!(paragraphs(&d)[0].1, "Cap");
     let t = find_table(&d, "H1");
@@ -653,7 +653,16 @@ fn tables_headers_spans_and_nesting() {
     assert_eq!(t.rows[1].cells[0].row_span, 2);
     assert_eq!(rows[3], ["f1", "f2", "f3"], "tfoot last");
     let inner = find_table(&d, "in1");
-    assert_eq!(inner.rows[0].cells.len(), 2);
+    assert_eq!(inner.rows[1].cells.len(), 2);
+    // A single-row table without th, and a role=presentation table, are layout: their
+    // cells become blocks.
+    assert_eq!(tables(&d).len(), 2);
+    let ps = paragraphs(&d);
+    assert!(
+        ["layout a", "x", "y"]
+            .iter()
+            .all(|w| ps.iter().any(|(_, t)| t == w))
+    );
 }
 
 #[test]

@@ -100,11 +100,11 @@ impl Para {
             return;
         }
         let target = self.target();
-        if let Some(Inline::Text { text: t, style: s }) = target.last_mut() {
-            if *s == style {
-                t.push_str(text);
-                return;
-            }
+        if let Some(Inline::Text { text: t, style: s }) = target.last_mut()
+            && *s == style
+        {
+            t.push_str(text);
+            return;
         }
         target.push(Inline::Text {
             text: text.to_string(),

@@ -10,8 +10,14 @@
 //!   `rowspan="0"` reaching to the end of its row group, and a row span never
 //!   reaching past its row group (a group is a `thead`, `tbody` or `tfoot`, or a run
 //!   of bare rows);
-//! - a table of one cell (a layout wrapper) is replaced by the cell's content, and a
-//!   table without cells disappears (its caption stays).
+//! - a layout table is replaced by its cells' content in reading order (row by row),
+//!   and a table without cells disappears (its caption stays). Layout tables are
+//!   told from data tables roughly as browsers tell them for accessibility (Gecko's
+//!   `HTMLTableAccessible::IsProbablyLayoutTable`): `role="presentation"`/`"none"`
+//!   makes a layout table; a caption, `thead` or `th` makes a data table; otherwise
+//!   a table holding another table, or with a single row or a single column, is
+//!   layout. Layout tables nest pages out of boxes; read as tables they would make
+//!   one giant row that no chunk can hold.
 
 use crate::model::{Block, Cell, Row, Table};
 
@@ -39,6 +45,10 @@ pub(super) struct TableBuild {
     row_open: bool,
     /// Caption blocks.
     pub caption: Vec<Block>,
+    /// `role="presentation"` or `role="none"`.
+    pub presentation: bool,
+    /// A caption, `thead` or `th` was seen.
+    pub header_markup: bool,
 }
 
 impl TableBuild {
@@ -50,11 +60,14 @@ impl TableBuild {
             in_group: false,
             row_open: false,
             caption: Vec::new(),
+            presentation: false,
+            header_markup: false,
         }
     }
 
     /// `<thead>`, `<tbody>` or `<tfoot>` starts.
     pub fn open_group(&mut self, g: Group) {
+        self.header_markup |= g == Group::Head;
         self.group = g;
         self.group_id += 1;
         self.in_group = true;
@@ -95,6 +108,7 @@ impl TableBuild {
         if !self.row_open {
             self.open_row();
         }
+        self.header_markup |= th;
         let col_span = parse_span(colspan).unwrap_or(1).clamp(1, 1000);
         // 0 = to the end of the row group, resolved in `finish`.
         let row_span = parse_span(rowspan).unwrap_or(1).min(65534);
@@ -110,15 +124,44 @@ impl TableBuild {
         }
     }
 
+    /// Whether this is a layout table (see the module docs).
+    fn is_layout(&self) -> bool {
+        if self.presentation {
+            return true;
+        }
+        if self.header_markup {
+            return false;
+        }
+        let columns = self
+            .rows
+            .iter()
+            .map(|r| {
+                r.cells
+                    .iter()
+                    .map(|(c, _)| c.col_span as usize)
+                    .sum::<usize>()
+            })
+            .max()
+            .unwrap_or(0);
+        let rows = self.rows.iter().filter(|r| !r.cells.is_empty()).count();
+        let nested = self.rows.iter().any(|r| {
+            r.cells
+                .iter()
+                .any(|(c, _)| c.blocks.iter().any(|b| matches!(b, Block::Table(_))))
+        });
+        nested || rows <= 1 || columns <= 1
+    }
+
     /// The finished table as blocks: the caption, then the table (or the content of a
-    /// one-cell table, or nothing for a table without cells).
-    pub fn finish(self) -> Vec<Block> {
-        let mut out = self.caption;
+    /// layout table, or nothing for a table without cells).
+    pub fn finish(mut self) -> Vec<Block> {
+        let layout = self.is_layout();
+        let mut out = std::mem::take(&mut self.caption);
         let cells: usize = self.rows.iter().map(|r| r.cells.len()).sum();
         if cells == 0 {
             return out;
         }
-        if cells == 1 {
+        if layout {
             for row in self.rows {
                 for (cell, _) in row.cells {
                     out.extend(cell.blocks);
@@ -228,10 +271,27 @@ mod tests {
     }
 
     #[test]
-    fn one_cell_table_unwraps() {
+    fn layout_tables_unwrap() {
         let mut t = TableBuild::new();
         t.open_row();
         t.cell(p("only"), None, None, false);
         assert!(matches!(t.finish().as_slice(), [Block::Paragraph(_)]));
+        // One row of two cells: layout; the same with a th: data.
+        for (th, table) in [(false, false), (true, true)] {
+            let mut t = TableBuild::new();
+            t.open_row();
+            t.cell(p("a"), None, None, th);
+            t.cell(p("b"), None, None, false);
+            let out = t.finish();
+            assert_eq!(matches!(out.as_slice(), [Block::Table(_)]), table);
+        }
+        // role=presentation wins over everything.
+        let mut t = TableBuild::new();
+        t.presentation = true;
+        t.open_row();
+        t.cell(p("a"), None, None, true);
+        t.open_row();
+        t.cell(p("b"), None, None, true);
+        assert_eq!(t.finish().len(), 2);
     }
 }

@@ -291,14 +291,14 @@ impl Walker {
                 false
             }
             Role::Block => {
-                if name == "p" || name == "div" {
-                    if let Some(kind) = word::paragraph_kind(h, a, style, &self.lists) {
-                        self.b.flush(true);
-                        self.b.push_kind(kind);
-                        exits.push(Exit::PopKind);
-                        exits.push(Exit::Flush(true));
-                        return true;
-                    }
+                if (name == "p" || name == "div")
+                    && let Some(kind) = word::paragraph_kind(h, a, style)
+                {
+                    self.b.flush(true);
+                    self.b.push_kind(kind);
+                    exits.push(Exit::PopKind);
+                    exits.push(Exit::Flush(true));
+                    return true;
                 }
                 self.b.flush(false);
                 exits.push(Exit::Flush(false));
@@ -397,8 +397,14 @@ impl Walker {
                     exits.push(Exit::Flush(true));
                 } else {
                     self.b.flush(true);
+                    let mut build = TableBuild::new();
+                    build.presentation = get(a, "role").is_some_and(|r| {
+                        r.split_whitespace().next().is_some_and(|r| {
+                            r.eq_ignore_ascii_case("presentation") || r.eq_ignore_ascii_case("none")
+                        })
+                    });
                     self.tables.push(Table {
-                        build: TableBuild::new(),
+                        build,
                         in_cell: false,
                     });
                     exits.push(Exit::EndTable);
@@ -545,6 +551,7 @@ impl Walker {
                 let blocks = self.b.close_container();
                 if let Some(t) = self.tables.last_mut() {
                     t.in_cell = false;
+                    t.build.header_markup |= !blocks.is_empty();
                     t.build.caption.extend(blocks);
                 }
             }

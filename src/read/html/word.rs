@@ -13,11 +13,10 @@ use super::css::{self, InlineStyle};
 use super::dom::{self, attrs, collapse, get};
 
 /// The paragraph kind a Word paragraph declares, if any.
-pub(super) fn paragraph_kind<L>(
+pub(super) fn paragraph_kind(
     h: &Handle,
     a: &[(String, String)],
     style: &InlineStyle,
-    _lists: &[L],
 ) -> Option<Kind> {
     let class = get(a, "class").unwrap_or("");
     if class
@@ -79,10 +78,10 @@ fn parse_marker(m: &str) -> (bool, u32) {
         return (true, n);
     }
     let mut chars = core.chars();
-    if let (Some(c), None) = (chars.next(), chars.next()) {
-        if c.is_ascii_alphabetic() {
-            return (true, u32::from(c.to_ascii_lowercase() as u8 - b'a') + 1);
-        }
+    if let (Some(c), None) = (chars.next(), chars.next())
+        && c.is_ascii_alphabetic()
+    {
+        return (true, u32::from(c.to_ascii_lowercase() as u8 - b'a') + 1);
     }
     (true, 1)
 }
