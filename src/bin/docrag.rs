@@ -4,6 +4,7 @@
 //! docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
 //!                     [--format jsonl|markdown] [--doc-id ID] [--title T]
 //! docrag bench [--iterations N] [--max-tokens N] [--json] FILE...
+//! docrag bench-cosine [--n N --dim D] [--k K] [--queries Q] [--json]
 //! ```
 //!
 //! Exit codes (all at most 100, so harnesses can tell them from signals):
@@ -30,6 +31,7 @@ const USAGE: &str = "\
 usage: docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
                            [--format jsonl|markdown] [--doc-id ID] [--title T]
        docrag bench [--iterations N] [--max-tokens N] [--json] FILE...
+       docrag bench-cosine [--n N --dim D] [--k K] [--queries Q] [--json]
        docrag system-message
        docrag --version | --help
 
@@ -37,7 +39,11 @@ convert   writes the chunks of FILE to stdout: jsonl (default) is one
           {\"text\":...,\"metadata\":{...}} per line; markdown is the chunk texts
           separated by a '---' line. Warnings go to stderr.
 bench     converts each FILE --iterations times (default 5) in-process and prints
-          the input megabytes (10^6 bytes), seconds and MB/s.";
+          the input megabytes (10^6 bytes), seconds and MB/s.
+bench-cosine  cosine top-K (default 10) over N random DIM-dimensional vectors
+          (default: 100000 x 384, then 20000 x 1536), Q queries (default 20):
+          milliseconds per query and the bytes scanned per second, next to the
+          machine's read bandwidth.";
 
 /// A failure that ends the program: message for stderr and exit code.
 struct Fail {
@@ -129,6 +135,7 @@ fn run(args: &[String]) -> Result<(), Fail> {
     match command.as_str() {
         "convert" => convert_command(rest),
         "bench" => bench_command(rest),
+        "bench-cosine" => bench_cosine_command(rest),
         "system-message" => {
             let mut out = io::stdout().lock();
             writeln!(out, "{}", docrag::SYSTEM_MESSAGE).map_err(|e| Fail::write(&e))
@@ -323,4 +330,106 @@ fn display_name(path: &str) -> String {
     Path::new(path)
         .file_name()
         .map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// `docrag bench-cosine`: exact cosine top-k latency of [`docrag::retrieve::VectorIndex`]
+/// over deterministic random vectors (the xorshift32 stream scripts/bench.mjs also
+/// uses), and the read bandwidth of this machine for comparison.
+fn bench_cosine_command(args: &[String]) -> Result<(), Fail> {
+    let (mut n, mut dim, mut k, mut queries, mut json) = (None, None, 10usize, 20usize, false);
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--n" => n = Some(number::<usize>(value(&mut it, arg)?, arg)?),
+            "--dim" => dim = Some(number::<usize>(value(&mut it, arg)?, arg)?),
+            "--k" => k = number(value(&mut it, arg)?, arg)?,
+            "--queries" => queries = number::<usize>(value(&mut it, arg)?, arg)?.max(1),
+            "--json" => json = true,
+            other => return Err(Fail::usage(format!("unknown option '{other}'"))),
+        }
+    }
+    let shapes = match (n, dim) {
+        (Some(n), Some(dim)) => vec![(n, dim)],
+        (None, None) => vec![(100_000, 384), (20_000, 1536)],
+        _ => {
+            return Err(Fail::usage(
+                "bench-cosine needs both --n and --dim, or neither",
+            ));
+        }
+    };
+    let memory = read_bandwidth();
+    for (n, dim) in shapes {
+        let mut rng = XorShift32(0x9E37_79B9);
+        let mut index =
+            docrag::retrieve::VectorIndex::new(dim).map_err(|e| Fail::usage(e.to_string()))?;
+        let mut v = vec![0f32; dim];
+        for i in 0..n {
+            v.iter_mut().for_each(|x| *x = rng.unit());
+            let doc = format!("doc{:05}", i / 100);
+            index
+                .add(&doc, (i % 100) as u32, &v)
+                .map_err(|e| Fail::usage(e.to_string()))?;
+        }
+        let qs: Vec<Vec<f32>> = (0..queries)
+            .map(|_| (0..dim).map(|_| rng.unit()).collect())
+            .collect();
+        let _ = index.search(&qs[0], k); // warm-up
+        let start = Instant::now();
+        let mut found = 0;
+        for q in &qs {
+            found += index.search(q, k).map_or(0, |h| h.len());
+        }
+        let ms = start.elapsed().as_secs_f64() * 1e3 / queries as f64;
+        let gbs = (n * dim * 4) as f64 / (ms / 1e3) / 1e9;
+        if json {
+            let report = serde_json::json!({
+                "n": n, "dim": dim, "k": k, "queries": queries, "hits": found,
+                "msPerQuery": ms, "gbPerSecond": gbs, "memoryGbPerSecond": memory,
+            });
+            println!("{report}");
+        } else {
+            println!(
+                "cosine top-{k} {n} x {dim}: {ms:.2} ms/query, {gbs:.1} GB/s scanned \
+                 (machine read bandwidth {memory:.1} GB/s)"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Read bandwidth in GB/s (10^9 bytes): the best of 5 sums over a 256 MiB buffer with
+/// eight independent accumulators (so the loop is bound by memory, not by adds).
+fn read_bandwidth() -> f64 {
+    let buf: Vec<u64> = (0..(32usize << 20)).map(|i| i as u64).collect();
+    let mut best = f64::INFINITY;
+    let mut sink = 0u64;
+    for _ in 0..5 {
+        let start = Instant::now();
+        let mut acc = [0u64; 8];
+        for c in buf.chunks_exact(8) {
+            for i in 0..8 {
+                acc[i] = acc[i].wrapping_add(c[i]);
+            }
+        }
+        best = best.min(start.elapsed().as_secs_f64());
+        sink = sink.wrapping_add(acc.iter().fold(0, |a, &b| a.wrapping_add(b)));
+    }
+    std::hint::black_box(sink);
+    (buf.len() * 8) as f64 / best / 1e9
+}
+
+/// xorshift32 (Marsaglia): the same stream as scripts/bench.mjs, so native and wasm
+/// scan the same vectors.
+struct XorShift32(u32);
+
+impl XorShift32 {
+    /// The next value mapped to [-1, 1).
+    fn unit(&mut self) -> f32 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        self.0 = x;
+        (x as f64 / 2_147_483_648.0 - 1.0) as f32
+    }
 }
