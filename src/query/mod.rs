@@ -1,2 +1,28 @@
 //! The query pipeline: routing, processing modes, payload assembly, history
 //! reduction, citations and the extractive answerer (all sans-IO).
+//!
+//! One concept per module:
+//! - [`untrusted`]: the delimited block that marks document text as data;
+//! - [`payload`]: messages in cache-friendly order, and the token accounting;
+//! - [`history`]: history reduction that never evicts the pinned context;
+//! - [`citations`]: ranked, numbered sources and the `[n]` marker builder;
+//! - [`extractive`]: the default answerer when no chat model is configured;
+//! - [`route`]: routing and broad/pointed classification requests and parsers;
+//! - [`truncate`]: fair truncation for entire-document mode;
+//! - [`distribute`]: retrieval quotas and enrichment budgets;
+//! - [`error`]: [`QueryError`] with stable codes.
+
+pub mod citations;
+pub mod distribute;
+pub mod error;
+pub mod extractive;
+pub mod history;
+pub mod payload;
+pub mod route;
+pub mod truncate;
+pub mod untrusted;
+
+pub use citations::{Citation, CitationReport, Source, Span};
+pub use error::QueryError;
+pub use payload::{Accounting, Message, ModelRequest, PathTaken, Payload, Role};
+pub use route::{RoutingDecision, RoutingReply, Scope};
