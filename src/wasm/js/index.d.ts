@@ -173,6 +173,16 @@ export type DocragErrorCode =
   | 'zip-bomb'
   | 'too-deep'
   | 'invalid-option'
+  | 'invalid-dimension'
+  | 'dimension-mismatch'
+  | 'zero-vector'
+  | 'non-finite-vector'
+  | 'duplicate-chunk'
+  | 'index-full'
+  | 'not-an-index'
+  | 'unsupported-index-version'
+  | 'corrupt-index'
+  | 'invalid-parameter'
   | 'invalid-input'
   | 'not-initialized'
   | 'init-failed'
@@ -231,3 +241,85 @@ export function systemMessage(): string;
 
 /** The package version. */
 export function version(): string;
+
+/** One retrieved chunk: plain data. */
+export interface SearchHit {
+  /** The chunk's document id (`ssDocId`). */
+  docId: string;
+  /** The chunk's 0-based position in its document (`ssSeq`). */
+  seq: number;
+  /** Higher is better: cosine similarity in [-1, 1] (VectorIndex) or a BM25 sum >= 0 (Bm25Index). */
+  score: number;
+}
+
+/**
+ * Exact cosine top-k over embeddings, stored L2-normalized and contiguously (4 x dim
+ * bytes per chunk), scanned with wasm SIMD128. Ties go to the smaller (docId, seq).
+ * Call `free()` when done (or let the garbage collector do it).
+ */
+export class VectorIndex {
+  /**
+   * An empty index for `dim`-dimensional vectors (e.g. 384 or 1536).
+   * @throws {DocragError} `invalid-dimension` when `dim` is 0.
+   */
+  constructor(dim: number);
+  /** The dimension of every vector, in components. */
+  readonly dim: number;
+  /** The number of vectors (chunks) held. */
+  readonly size: number;
+  /**
+   * Adds the embedding of chunk `seq` of document `docId`.
+   * @throws {DocragError} `dimension-mismatch`, `zero-vector`, `non-finite-vector` or `duplicate-chunk`.
+   */
+  add(docId: string, seq: number, vector: Float32Array | readonly number[]): void;
+  /**
+   * The `k` chunks most similar to `query`, best first; only chunks of `docIds` when given.
+   * @throws {DocragError} `dimension-mismatch`, `zero-vector` or `non-finite-vector` for the query; `invalid-input` for bad `docIds`.
+   */
+  search(query: Float32Array | readonly number[], k: number, docIds?: readonly string[] | null): SearchHit[];
+  /** Removes every chunk of `docId`; returns how many were removed. */
+  removeDocument(docId: string): number;
+  /** The versioned binary form (magic "DRVX", little-endian), for IndexedDB. */
+  toBytes(): Uint8Array;
+  /**
+   * Loads what `toBytes` wrote.
+   * @throws {DocragError} `not-an-index`, `unsupported-index-version` or `corrupt-index`.
+   */
+  static fromBytes(bytes: Uint8Array): VectorIndex;
+  /** Whether this build scores with wasm SIMD128 instructions. */
+  static simd(): boolean;
+  /** Releases the wasm memory now. */
+  free(): void;
+}
+
+/**
+ * The built-in lexical index: BM25 (k1 1.2, b 0.75) over Unicode words, lowercased,
+ * with Chinese/Japanese/Korean as character bigrams. Ties go to the smaller (docId, seq).
+ */
+export class Bm25Index {
+  /** An empty index. */
+  constructor();
+  /** The number of chunks held. */
+  readonly size: number;
+  /**
+   * Indexes the text of chunk `seq` of document `docId`.
+   * @throws {DocragError} `duplicate-chunk`.
+   */
+  add(docId: string, seq: number, text: string): void;
+  /**
+   * The `k` best-matching chunks, best first; only chunks of `docIds` when given.
+   * @throws {DocragError} `invalid-input` for bad `docIds`.
+   */
+  search(query: string, k: number, docIds?: readonly string[] | null): SearchHit[];
+  /** Removes every chunk of `docId`; returns how many were removed. */
+  removeDocument(docId: string): number;
+  /** The versioned binary form (magic "DRBM", little-endian), for IndexedDB. */
+  toBytes(): Uint8Array;
+  /**
+   * Loads what `toBytes` wrote.
+   * @throws {DocragError} `not-an-index`, `unsupported-index-version` or `corrupt-index`.
+   */
+  static fromBytes(bytes: Uint8Array): Bm25Index;
+  /** Releases the wasm memory now. */
+  free(): void;
+}

@@ -7,6 +7,7 @@ import { docragError } from './shared.js';
 export { SYSTEM_MESSAGE } from './constants.js';
 export { isDocragError } from './shared.js';
 export { version, systemMessage };
+export { VectorIndex, Bm25Index } from './docrag.js';
 
 const wasmUrl = new URL('./docrag_bg.wasm', import.meta.url);
 try {

@@ -1,7 +1,7 @@
 // Browser (and default) entry: the wasm module loads asynchronously from
 // `new URL('docrag_bg.wasm', import.meta.url)`, which bundlers (Vite, esbuild,
 // webpack) see statically. Call `await init()` once before `convert`.
-import initWasm, { convert as wasmConvert } from './docrag.js';
+import initWasm, { convert as wasmConvert, VectorIndex as WasmVectorIndex, Bm25Index as WasmBm25Index } from './docrag.js';
 import { SYSTEM_MESSAGE, VERSION } from './constants.js';
 import { docragError, describeSource } from './shared.js';
 
@@ -36,15 +36,50 @@ export function init(input) {
   return pending;
 }
 
-/** Converts a document into chunks; see index.d.ts. */
-export function convert(input, options) {
+function assertReady(what) {
   if (!ready) {
     throw docragError(
       'not-initialized',
-      'docrag is not initialized: call `await init()` once before convert() (in the browser the wasm module loads asynchronously)',
+      `docrag is not initialized: call \`await init()\` once before ${what} (in the browser the wasm module loads asynchronously)`,
     );
   }
+}
+
+/** Converts a document into chunks; see index.d.ts. */
+export function convert(input, options) {
+  assertReady('convert()');
   return wasmConvert(input, options);
+}
+
+/** Cosine search over embeddings; see index.d.ts. Needs `await init()` first. */
+export class VectorIndex extends WasmVectorIndex {
+  constructor(dim) {
+    assertReady('new VectorIndex()');
+    super(dim);
+  }
+
+  static fromBytes(bytes) {
+    assertReady('VectorIndex.fromBytes()');
+    return WasmVectorIndex.fromBytes(bytes);
+  }
+
+  static simd() {
+    assertReady('VectorIndex.simd()');
+    return WasmVectorIndex.simd();
+  }
+}
+
+/** The built-in BM25 lexical index; see index.d.ts. Needs `await init()` first. */
+export class Bm25Index extends WasmBm25Index {
+  constructor() {
+    assertReady('new Bm25Index()');
+    super();
+  }
+
+  static fromBytes(bytes) {
+    assertReady('Bm25Index.fromBytes()');
+    return WasmBm25Index.fromBytes(bytes);
+  }
 }
 
 /** The package version. */

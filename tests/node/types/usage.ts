@@ -2,17 +2,20 @@
 // moduleResolution bundler and node16, strict, skipLibCheck false. Each line marked
 // ts-expect-error is a mistake the types must reject (tsc fails if they accept it).
 import {
+  Bm25Index,
   convert,
   init,
   isDocragError,
   SYSTEM_MESSAGE,
   systemMessage,
+  VectorIndex,
   version,
   type ChunkMetadata,
   type ConversionResult,
   type ConvertOptions,
   type DocragErrorCode,
   type Names,
+  type SearchHit,
 } from 'docrag';
 
 await init();
@@ -78,3 +81,23 @@ try {
 
 const text: string = SYSTEM_MESSAGE + systemMessage() + version();
 void [project, year, seq, docId, first, flag, chunks, warningCodes, anyField, notAString, team, record, text];
+
+const vectors = new VectorIndex(3);
+vectors.add('doc', 0, new Float32Array([1, 0, 0]));
+vectors.add('doc', 1, [0, 1, 0]);
+const vectorHits: SearchHit[] = vectors.search(new Float32Array([1, 1, 0]), 5, ['doc']);
+const hitDoc: string = vectorHits[0].docId;
+const hitSeq: number = vectorHits[0].seq;
+const restored: VectorIndex = VectorIndex.fromBytes(vectors.toBytes());
+const simd: boolean = VectorIndex.simd();
+const dim: number = restored.dim + restored.size;
+const lexical = new Bm25Index();
+lexical.add('doc', 0, 'some text');
+const lexicalHits: SearchHit[] = lexical.search('text', 3);
+const lexicalCopy: Bm25Index = Bm25Index.fromBytes(lexical.toBytes());
+// @ts-expect-error a vector query is numbers, not text
+vectors.search('text', 3);
+// @ts-expect-error docIds are strings
+lexical.search('text', 3, [1, 2]);
+vectors.free();
+void [hitDoc, hitSeq, simd, dim, lexicalHits, lexicalCopy];
