@@ -216,6 +216,8 @@ pub(super) struct Builder {
     stack: Vec<Container>,
     styles: Vec<TextStyle>,
     preserve: Vec<bool>,
+    /// A reused buffer for collapsing white space.
+    scratch: String,
 }
 
 impl Builder {
@@ -225,6 +227,7 @@ impl Builder {
             stack: Vec::new(),
             styles: Vec::new(),
             preserve: Vec::new(),
+            scratch: String::new(),
         }
     }
 
@@ -285,8 +288,15 @@ impl Builder {
             self.text_preserved(s, style);
             return;
         }
+        let mut out = std::mem::take(&mut self.scratch);
+        out.clear();
         let para = &mut self.top().para;
-        let mut out = String::with_capacity(s.len());
+        // Inter-element white space at a line start (most text nodes of markup-heavy
+        // pages) adds nothing.
+        if para.at_space && s.bytes().all(|b| b.is_ascii_whitespace()) {
+            self.scratch = out;
+            return;
+        }
         let mut visible = false;
         for c in s.chars() {
             if c.is_ascii_whitespace() || c == '\u{A0}' {
@@ -315,6 +325,7 @@ impl Builder {
             }
         }
         para.push_text(&out, style);
+        self.scratch = out;
     }
 
     fn text_preserved(&mut self, s: &str, style: TextStyle) {

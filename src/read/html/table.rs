@@ -176,21 +176,23 @@ impl TableBuild {
             Group::Body => 1,
             Group::Foot => 2,
         });
-        // Row spans end at their group's last row.
+        // Row spans end at their group's last row (groups are contiguous after the
+        // stable sort); `left[i]` = rows from i to the end of its group.
         let n = rows.len();
-        for i in 0..n {
-            let gid = rows.get(i).map_or(0, |r| r.group_id);
-            let left = rows
-                .get(i..)
-                .unwrap_or(&[])
-                .iter()
-                .take_while(|r| r.group_id == gid)
-                .count() as u32;
-            if let Some(r) = rows.get_mut(i) {
-                for (c, _) in &mut r.cells {
-                    if c.row_span == 0 || c.row_span > left {
-                        c.row_span = left.max(1);
-                    }
+        let mut left = vec![1u32; n];
+        for i in (0..n.saturating_sub(1)).rev() {
+            let same = rows.get(i).map(|r| r.group_id) == rows.get(i + 1).map(|r| r.group_id);
+            if same {
+                let next = left.get(i + 1).copied().unwrap_or(1);
+                if let Some(l) = left.get_mut(i) {
+                    *l = next.saturating_add(1);
+                }
+            }
+        }
+        for (r, &left) in rows.iter_mut().zip(&left) {
+            for (c, _) in &mut r.cells {
+                if c.row_span == 0 || c.row_span > left {
+                    c.row_span = left;
                 }
             }
         }
