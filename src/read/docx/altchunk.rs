@@ -60,14 +60,30 @@ pub(crate) fn read_alt_chunk(cx: &mut Ctx<'_, '_>, id: &str) -> Result<Vec<Block
             return Ok(Vec::new());
         }
     };
+    if html {
+        // The crate's HTML reader: encoding sniffing, tables, lists, styles.
+        let options = crate::options::ConvertOptions {
+            mime: (!ct.is_empty()).then(|| ct.clone()),
+            limits: cx.limits.clone(),
+            ..Default::default()
+        };
+        return match crate::read::html::read(&bytes, &options) {
+            Ok(doc) => {
+                for w in doc.warnings {
+                    cx.warn(
+                        w.code,
+                        format!("imported part {}: {}", rel.target, w.message),
+                    );
+                }
+                Ok(doc.body)
+            }
+            Err(ConvertError::Empty) => Ok(Vec::new()),
+            Err(e) => Err(e),
+        };
+    }
     let source = decode(&bytes);
-    let lines = if html {
-        strip_html(&source)
-    } else {
-        source.lines().map(str::to_string).collect()
-    };
-    Ok(lines
-        .into_iter()
+    Ok(source
+        .lines()
         .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
         .filter(|l| !l.is_empty())
         .map(|text| {
@@ -108,141 +124,5 @@ fn decode(bytes: &[u8]) -> String {
         [0xFE, 0xFF, ..] => utf16(true),
         [0xEF, 0xBB, 0xBF, rest @ ..] => String::from_utf8_lossy(rest).into_owned(),
         _ => String::from_utf8_lossy(bytes).into_owned(),
-    }
-}
-
-/// Tags that end a line of text.
-const BLOCK_TAGS: &[&str] = &[
-    "p",
-    "div",
-    "br",
-    "li",
-    "tr",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "table",
-    "ul",
-    "ol",
-    "dl",
-    "dt",
-    "dd",
-    "blockquote",
-    "pre",
-    "hr",
-    "section",
-    "article",
-    "header",
-    "footer",
-    "title",
-    "td",
-    "th",
-    "body",
-];
-
-/// The text lines of an HTML document.
-fn strip_html(src: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut cur = String::new();
-    let mut rest = src;
-    while !rest.is_empty() {
-        let Some(lt) = rest.find('<') else {
-            cur.push_str(&decode_entities(rest));
-            break;
-        };
-        cur.push_str(&decode_entities(rest.get(..lt).unwrap_or("")));
-        rest = rest.get(lt..).unwrap_or("");
-        if let Some(after) = rest.strip_prefix("<!--") {
-            rest = after
-                .find("-->")
-                .and_then(|i| after.get(i + 3..))
-                .unwrap_or("");
-            continue;
-        }
-        let end = rest.find('>').unwrap_or(rest.len());
-        let tag = rest.get(1..end).unwrap_or("");
-        rest = rest.get(end + 1..).unwrap_or("");
-        let name: String = tag
-            .trim_start_matches('/')
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        if !tag.starts_with('/') && matches!(name.as_str(), "script" | "style") {
-            let close = format!("</{name}");
-            let lower = rest.to_ascii_lowercase();
-            let at = lower.find(&close).unwrap_or(rest.len());
-            rest = rest.get(at..).unwrap_or("");
-            continue;
-        }
-        if BLOCK_TAGS.contains(&name.as_str()) {
-            if matches!(name.as_str(), "td" | "th") {
-                cur.push(' ');
-                continue;
-            }
-            lines.push(std::mem::take(&mut cur));
-        }
-    }
-    lines.push(cur);
-    lines
-}
-
-/// Decodes the common named entities and numeric character references.
-fn decode_entities(s: &str) -> String {
-    if !s.contains('&') {
-        return s.to_string();
-    }
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(amp) = rest.find('&') {
-        out.push_str(rest.get(..amp).unwrap_or(""));
-        rest = rest.get(amp..).unwrap_or("");
-        let semi = rest.find(';').filter(|&i| i <= 10);
-        let decoded = semi.and_then(|i| {
-            let name = rest.get(1..i)?;
-            let c = match name {
-                "amp" => '&',
-                "lt" => '<',
-                "gt" => '>',
-                "quot" => '"',
-                "apos" | "#39" => '\'',
-                "nbsp" => ' ',
-                n if n.starts_with("#x") || n.starts_with("#X") => {
-                    char::from_u32(u32::from_str_radix(n.get(2..)?, 16).ok()?)?
-                }
-                n if n.starts_with('#') => char::from_u32(n.get(1..)?.parse().ok()?)?,
-                _ => return None,
-            };
-            Some((c, i))
-        });
-        match decoded {
-            Some((c, i)) => {
-                out.push(c);
-                rest = rest.get(i + 1..).unwrap_or("");
-            }
-            None => {
-                out.push('&');
-                rest = rest.get(1..).unwrap_or("");
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::strip_html;
-
-    #[test]
-    fn strips_tags() {
-        let lines: Vec<String> = strip_html("<html><head><style>p{}</style></head><body><p>A &amp; B</p><script>x()</script><p>C<br>D</p></body></html>")
-            .into_iter()
-            .filter(|l| !l.trim().is_empty())
-            .collect();
-        assert_eq!(lines, vec!["A & B", "C", "D"]);
     }
 }
