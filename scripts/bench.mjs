@@ -81,3 +81,116 @@ for (const format of ['docx', 'html', 'rtf']) {
   if (native) console.log(`ratio docrag native / pandoc: ${(native / pandoc).toFixed(1)}x`);
   console.log(`ratio docrag wasm / pandoc:   ${(wasm / pandoc).toFixed(1)}x`);
 }
+
+await benchCosine();
+
+/**
+ * Cosine top-10 over random vectors: docrag native (`docrag bench-cosine`), docrag
+ * wasm under Node (VectorIndex, SIMD128) and a plain JavaScript loop over a
+ * Float32Array, in the same run, on the same vectors (xorshift32, as the CLI), each
+ * with the bandwidth it implies (bytes scanned / time; GB = 10^9 bytes), next to the
+ * machine's read bandwidth that the CLI measures. Then BM25 query latency in wasm over
+ * the chunks of the whole corpus.
+ */
+async function benchCosine() {
+  const { VectorIndex, Bm25Index } = await import(pathToFileURL(join(root, 'pkg', 'node.js')).href);
+  const k = 10;
+  const queries = 20;
+  console.log(`\nCOSINE top-${k}: ${queries} queries per shape; wasm SIMD128 ${VectorIndex.simd() ? 'on' : 'OFF'}`);
+  const cli = spawnSync(join(root, 'target', 'release', 'docrag'), ['bench-cosine', '--json', '--queries', String(queries)], { encoding: 'utf8' });
+  const native = cli.status === 0 ? cli.stdout.trim().split('\n').map((l) => JSON.parse(l)) : [];
+  if (cli.status !== 0) console.log(`docrag native: failed to run (${cli.status}): ${cli.stderr.trim()}`);
+  const memory = native[0]?.memoryGbPerSecond;
+  if (memory) console.log(`machine read bandwidth (native, 256 MiB sum): ${memory.toFixed(1)} GB/s`);
+  const row = (name, n, dim, ms, extra = '') => {
+    const gbs = (n * dim * 4) / (ms / 1e3) / 1e9;
+    const bound = memory ? ` ${(memory / gbs).toFixed(1).padStart(5)}x off the memory bound` : '';
+    console.log(`${name.padEnd(14)} ${ms.toFixed(2).padStart(8)} ms/query ${gbs.toFixed(1).padStart(6)} GB/s${bound} ${extra}`);
+    return ms;
+  };
+  for (const [n, dim] of [[100000, 384], [20000, 1536]]) {
+    console.log(`${n} x ${dim} (${((n * dim * 4) / 1e6).toFixed(1)} MB of f32)`);
+    const nat = native.find((r) => r.n === n && r.dim === dim);
+    if (nat) row('docrag native', n, dim, nat.msPerQuery);
+    // The same stream as the CLI: xorshift32 seeded 0x9E3779B9, mapped to [-1, 1).
+    let x = 0x9e3779b9 | 0;
+    const next = () => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return (x >>> 0) / 2147483648 - 1;
+    };
+    const data = new Float32Array(n * dim);
+    for (let i = 0; i < data.length; i++) data[i] = next();
+    const qs = Array.from({ length: queries }, () => Float32Array.from({ length: dim }, next));
+    const index = new VectorIndex(dim);
+    for (let i = 0; i < n; i++) index.add(`doc${String(Math.floor(i / 100)).padStart(5, '0')}`, i % 100, data.subarray(i * dim, (i + 1) * dim));
+    // The JS baseline gets the same head start: rows normalized once.
+    for (let i = 0; i < n; i++) normalize(data.subarray(i * dim, (i + 1) * dim));
+    const time = (fn) => {
+      fn(qs[0]); // warm-up (JIT, page faults)
+      const t0 = process.hrtime.bigint();
+      for (const q of qs) fn(q);
+      return Number(process.hrtime.bigint() - t0) / 1e6 / queries;
+    };
+    const wasmMs = row('docrag wasm', n, dim, time((q) => index.search(q, k)));
+    const jsMs = time((q) => jsTopK(data, n, dim, normalize(Float32Array.from(q)), k));
+    row('plain JS loop', n, dim, jsMs, `(wasm is ${(jsMs / wasmMs).toFixed(1)}x faster)`);
+    // Agreement check: same top hit as the JS reference.
+    const w = index.search(qs[1], 1)[0];
+    const j = jsTopK(data, n, dim, normalize(Float32Array.from(qs[1])), 1)[0];
+    if (w.seq + 100 * Number(w.docId.slice(3)) !== j.row) console.log(`  note: wasm and JS top hits differ (${JSON.stringify(w)} vs row ${j.row})`);
+    index.free();
+  }
+
+  // BM25 over every chunk of the corpus (wasm).
+  const { convert } = await import(pathToFileURL(join(root, 'pkg', 'node.js')).href);
+  const bm25 = new Bm25Index();
+  let chunks = 0;
+  const t0 = process.hrtime.bigint();
+  for (const r of manifest.filter((r) => !r.features.split(',').includes('broken'))) {
+    try {
+      const c = convert(readFileSync(join(corpusDir, r.file)), { fileName: r.file });
+      c.chunks.forEach((text, i) => bm25.add(r.file, i, text));
+      chunks += c.chunks.length;
+    } catch {
+      // not convertible: skipped, as in the throughput bench
+    }
+  }
+  const buildMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const words = ['table', 'revision author', 'the quick brown fox', 'Proxy 拦截', 'контракт', '処刑記録', 'pandoc markdown extensions', 'survival function'];
+  const t1 = process.hrtime.bigint();
+  const rounds = 20;
+  for (let i = 0; i < rounds; i++) for (const q of words) bm25.search(q, 10);
+  const queryMs = Number(process.hrtime.bigint() - t1) / 1e6 / (rounds * words.length);
+  console.log(`\nBM25 (wasm): ${chunks} corpus chunks, converted and indexed in ${(buildMs / 1e3).toFixed(2)} s; top-10 query ${queryMs.toFixed(3)} ms`);
+  bm25.free();
+}
+
+/** Scales `v` to unit length in place (and returns it). */
+function normalize(v) {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i] * v[i];
+  const inv = 1 / Math.sqrt(s);
+  for (let i = 0; i < v.length; i++) v[i] *= inv;
+  return v;
+}
+
+/** What a JS developer would write: one dot product per row, a sorted top-k array. */
+function jsTopK(data, n, dim, q, k) {
+  const top = [];
+  for (let r = 0; r < n; r++) {
+    let s = 0;
+    const off = r * dim;
+    for (let i = 0; i < dim; i++) s += data[off + i] * q[i];
+    if (top.length < k || s > top[top.length - 1].score) {
+      let j = top.length < k ? top.length : k - 1;
+      while (j > 0 && top[j - 1].score < s) {
+        top[j] = top[j - 1];
+        j--;
+      }
+      top[j] = { row: r, score: s };
+    }
+  }
+  return top;
+}
