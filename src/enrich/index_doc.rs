@@ -142,8 +142,8 @@ impl Enricher {
     }
 
     /// The chosen phrases per group, each with its token cost, in document order.
-    fn select_phrases(&self, allowance: f64) -> Vec<Vec<(&str, usize)>> {
-        let mut groups: Vec<Vec<(&str, usize)>> = vec![Vec::new(); PHRASE_LABELS.len()];
+    fn select_phrases(&self, allowance: f64) -> Vec<Vec<(String, usize)>> {
+        let mut groups: Vec<Vec<(String, usize)>> = vec![Vec::new(); PHRASE_LABELS.len()];
         let mut seen = std::collections::HashSet::new();
         let total = self.total_tokens.max(1) as f64;
         let mut carry = 0.0;
@@ -162,11 +162,13 @@ impl Enricher {
                     if is_bare_number(p) || !p.chars().any(char::is_alphanumeric) {
                         continue;
                     }
+                    // `;` separates phrases in the index, so a sentence keeps none.
+                    let p = p.replace(';', ",");
                     let key = p.to_lowercase();
                     if seen.contains(&key) {
                         continue;
                     }
-                    let cost = tokens::count(p) + 1;
+                    let cost = tokens::count(&p) + 1;
                     if cost as f64 <= left {
                         left -= cost as f64;
                         seen.insert(key);
@@ -186,7 +188,7 @@ impl Enricher {
         header: String,
         facts: String,
         head_tokens: usize,
-        groups: &[Vec<(&str, usize)>],
+        groups: &[Vec<(String, usize)>],
     ) -> IndexEntry {
         let mut parts = Vec::new();
         let mut part = format!("{header}\n{facts}");
@@ -197,7 +199,8 @@ impl Enricher {
             }
             let label_cost = tokens::count(name) + 2;
             let mut open = false;
-            for &(p, cost) in phrases {
+            for (p, cost) in phrases {
+                let cost = *cost;
                 if used + cost + label_cost > PART_TOKENS && used > head_tokens {
                     parts.push(std::mem::take(&mut part));
                     let cont = self.index_header(true);
