@@ -5,6 +5,9 @@
 //!                     [--format jsonl|markdown] [--doc-id ID] [--title T]
 //! docrag bench [--iterations N] [--max-tokens N] [--json] FILE...
 //! docrag bench-cosine [--n N --dim D] [--k K] [--queries Q] [--json]
+//! docrag index FILE... [--percent N]
+//! docrag expand FILE --seq 3,17 [--budget TOKENS] [--all-tables] [--pages N] [--author NAME]
+//! docrag bench-enrich [--queries N] [--json] FILE...
 //! ```
 //!
 //! Exit codes (all at most 100, so harnesses can tell them from signals):
@@ -22,6 +25,9 @@ use std::time::Instant;
 
 use docrag::{Conversion, ConvertError, ConvertOptions};
 
+#[path = "docrag/enrich.rs"]
+mod enrich;
+
 const EXIT_CONVERT: u8 = 2;
 const EXIT_USAGE: u8 = 64;
 const EXIT_NO_INPUT: u8 = 66;
@@ -32,6 +38,10 @@ usage: docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
                            [--format jsonl|markdown] [--doc-id ID] [--title T]
        docrag bench [--iterations N] [--max-tokens N] [--json] FILE...
        docrag bench-cosine [--n N --dim D] [--k K] [--queries Q] [--json]
+       docrag index FILE... [--percent N] [--max-tokens N]
+       docrag expand FILE --seq 3,17 [--budget TOKENS] [--all-tables] [--pages N]
+                     [--author NAME] [--max-tokens N]
+       docrag bench-enrich [--queries N] [--max-tokens N] [--json] FILE...
        docrag system-message
        docrag --version | --help
 
@@ -132,6 +142,9 @@ fn run(args: &[String]) -> Result<(), Fail> {
     let Some((command, rest)) = args.split_first() else {
         return Err(Fail::usage("missing command"));
     };
+    if let Some(result) = enrich::command(command, rest) {
+        return result;
+    }
     match command.as_str() {
         "convert" => convert_command(rest),
         "bench" => bench_command(rest),
@@ -145,7 +158,7 @@ fn run(args: &[String]) -> Result<(), Fail> {
             Ok(())
         }
         "--help" | "-h" | "help" => {
-            println!("{USAGE}");
+            println!("{USAGE}\n{}", enrich::USAGE);
             Ok(())
         }
         other => Err(Fail::usage(format!("unknown command '{other}'"))),
