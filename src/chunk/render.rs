@@ -154,7 +154,9 @@ fn link_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
                 let trail = &inner[inner.trim_end().len()..];
                 out.push_str(lead);
                 out.push('[');
-                out.push_str(&trimmed.replace(['[', ']'], ""));
+                // Brackets inside link text become parentheses so the link stays one
+                // link and an image in it stays distinct: `[(image: logo) Home](…)`.
+                out.push_str(&trimmed.replace('[', "(").replace(']', ")"));
                 out.push_str("](");
                 push_url(t, out);
                 out.push(')');
@@ -369,6 +371,14 @@ mod tests {
             children: vec![t("see")],
         };
         assert_eq!(go(vec![link], &[]), "[see](https://x.org/a%20b)");
+        let pictured = Inline::Link {
+            target: "https://x.org/".into(),
+            children: vec![Inline::Image { alt: "Logo".into() }, t(" Home")],
+        };
+        assert_eq!(
+            go(vec![pictured], &[]),
+            "[(image: Logo) Home](https://x.org/)"
+        );
     }
 
     #[test]
