@@ -123,13 +123,13 @@ impl Bm25Index {
     /// [`RetrieveError::DuplicateChunk`] when `(doc, seq)` is already in the index;
     /// [`RetrieveError::Full`] past `u32::MAX` chunks, terms or documents.
     pub fn add(&mut self, doc: &str, seq: u32, text: &str) -> Result<(), RetrieveError> {
-        if let Some(id) = self.docs.get(doc) {
-            if self.slots.contains_key(&(id, seq)) {
-                return Err(RetrieveError::DuplicateChunk {
-                    doc: doc.to_string(),
-                    seq,
-                });
-            }
+        if let Some(id) = self.docs.get(doc)
+            && self.slots.contains_key(&(id, seq))
+        {
+            return Err(RetrieveError::DuplicateChunk {
+                doc: doc.to_string(),
+                seq,
+            });
         }
         let mut counts: HashMap<String, u32> = HashMap::new();
         for term in tokenize(text) {

@@ -62,15 +62,15 @@ impl<K: Ord + Copy> TopK<K> {
         let entry = Entry { score, key: key() };
         if self.heap.len() < self.k {
             self.heap.push(entry);
-        } else if let Some(mut worst) = self.heap.peek_mut() {
-            if entry < *worst {
-                *worst = entry;
-            }
+        } else if let Some(mut worst) = self.heap.peek_mut()
+            && entry < *worst
+        {
+            *worst = entry;
         }
-        if self.heap.len() == self.k {
-            if let Some(worst) = self.heap.peek() {
-                self.floor = worst.score;
-            }
+        if self.heap.len() == self.k
+            && let Some(worst) = self.heap.peek()
+        {
+            self.floor = worst.score;
         }
     }
 

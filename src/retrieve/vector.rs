@@ -72,13 +72,13 @@ impl VectorIndex {
     /// [`RetrieveError::DuplicateChunk`] when `(doc, seq)` is already in the index.
     pub fn add(&mut self, doc: &str, seq: u32, vector: &[f32]) -> Result<(), RetrieveError> {
         let unit = normalize(vector, self.dim)?;
-        if let Some(id) = self.docs.get(doc) {
-            if self.present.contains(&(id, seq)) {
-                return Err(RetrieveError::DuplicateChunk {
-                    doc: doc.to_string(),
-                    seq,
-                });
-            }
+        if let Some(id) = self.docs.get(doc)
+            && self.present.contains(&(id, seq))
+        {
+            return Err(RetrieveError::DuplicateChunk {
+                doc: doc.to_string(),
+                seq,
+            });
         }
         if u32::try_from(self.rows.len() + 1).is_err() {
             return Err(RetrieveError::Full);
