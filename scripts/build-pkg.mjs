@@ -103,7 +103,11 @@ async function writeConstants(bg) {
     `/** The system message that tells a language model how to read docrag's Markdown and cite it. */\n` +
     `export const SYSTEM_MESSAGE = ${JSON.stringify(glue.systemMessage())};\n` +
     `/** The package version. */\n` +
-    `export const VERSION = ${JSON.stringify(glue.version())};\n`;
+    `export const VERSION = ${JSON.stringify(glue.version())};\n` +
+    `/** The system prompt of the routing call (index document + question -> NONE, ALL, INDEX or id:confidence list). */\n` +
+    `export const ROUTING_PROMPT = ${JSON.stringify(glue.Enricher.routingPrompt())};\n` +
+    `/** The system prompt for answering from the index document alone. */\n` +
+    `export const INDEX_ANSWER_PROMPT = ${JSON.stringify(glue.Enricher.indexAnswerPrompt())};\n`;
   writeFileSync(join(pkgDir, 'constants.js'), text);
 }
 

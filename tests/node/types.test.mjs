@@ -27,10 +27,10 @@ test('Limits in the d.ts lists exactly the limits convert accepts', () => {
   assert.deepEqual(Object.keys(members('Limits')).sort(), known.sort());
 });
 
-test('DocragErrorCode is every ConvertError and RetrieveError code plus the binding codes', () => {
+test('DocragErrorCode is every ConvertError, RetrieveError and EnrichError code plus the binding codes', () => {
   const union = /export type DocragErrorCode =([^;]+);/.exec(dts)[1];
   const typed = [...union.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]).sort();
-  const rust = ['error.rs', join('retrieve', 'error.rs')].map((f) => readFileSync(join(root, 'src', f), 'utf8')).join('\n');
+  const rust = ['error.rs', join('retrieve', 'error.rs'), join('enrich', 'error.rs')].map((f) => readFileSync(join(root, 'src', f), 'utf8')).join('\n');
   const core = [...rust.matchAll(/=> "([a-z-]+)",/g)].map((m) => m[1]);
   assert.ok(core.length >= 20);
   const binding = ['invalid-input', 'internal', 'not-initialized', 'init-failed'];

@@ -183,6 +183,15 @@ export type DocragErrorCode =
   | 'unsupported-index-version'
   | 'corrupt-index'
   | 'invalid-parameter'
+  | 'empty-record-set'
+  | 'missing-field'
+  | 'not-a-number'
+  | 'bad-field-value'
+  | 'seq-out-of-range'
+  | 'duplicate-seq'
+  | 'mixed-documents'
+  | 'anchor-out-of-range'
+  | 'invalid-percent'
   | 'invalid-input'
   | 'not-initialized'
   | 'init-failed'
@@ -323,3 +332,144 @@ export class Bm25Index {
   /** Releases the wasm memory now. */
   free(): void;
 }
+
+/** Options of `Expansion.addRelatedChunks`. */
+export interface RelatedOptions {
+  /** Enrichment budget in tokens, obeyed only by the remaining-tables step. Default Infinity. */
+  budget?: number;
+  /** Complete the anchors' runs of tracked changes. Default true. */
+  revisions?: boolean;
+  /** Complete the anchors' runs of comments. Default true. */
+  comments?: boolean;
+  /** Then add the document's other tables, whole, while the budget allows. Default false. */
+  allTables?: boolean;
+  /** Complete every table met in the expanded set, so no table is sent in part. Default true. */
+  adjacentTables?: boolean;
+}
+
+/** One document's index-document entry. */
+export interface IndexEntry {
+  /** The whole entry: the parts separated by a blank line. */
+  text: string;
+  /** Parts of about 900 tokens; every part after the first has a header ending "(continued)". */
+  parts: string[];
+  /** o200k_base tokens of `text`. */
+  tokens: number;
+}
+
+/**
+ * One document's enrichment engine: its metadata records validated and indexed once,
+ * for any number of queries. Works on metadata only, never the chunk text; token
+ * counts come from each record's `tokenCount`.
+ */
+export class Enricher {
+  /**
+   * Builds the engine from one document's complete set of records, in any order.
+   * `labels` are the label renames the conversion used (default: none).
+   * @throws {DocragError} `empty-record-set`, `missing-field`, `not-a-number`,
+   * `bad-field-value`, `seq-out-of-range`, `duplicate-seq`, `mixed-documents`,
+   * `invalid-option` (a bad rename) or `invalid-input` (not an array of objects).
+   */
+  constructor(records: readonly ChunkMetadata[], labels?: Record<string, string>);
+  /** Number of chunks. */
+  readonly chunkCount: number;
+  /** The document id (`ssDocId`). */
+  readonly docId: string;
+  /** Tokens of the whole document. */
+  tokenCount(): number;
+  /** Tokens of chunk `seq`; 0 when out of range. */
+  chunkTokenCount(seq: number): number;
+  /** Whether any chunk holds a table. */
+  hasTables(): boolean;
+  /** Whether any chunk holds tracked revisions. */
+  hasRevisions(): boolean;
+  /** Whether any chunk holds comments. */
+  hasComments(): boolean;
+  /** Authors of tracked revisions, each once, in order of first appearance. */
+  revisionAuthors(): string[];
+  /** Authors of comments, each once, in order of first appearance. */
+  commentAuthors(): string[];
+  /** `sectionIndex` of each body section, in document order. */
+  sectionIndexes(): number[];
+  /** Pages of each body section (aligned with `sectionIndexes()`). */
+  sectionPages(): number[];
+  /** Chunks of each body section (aligned with `sectionIndexes()`). */
+  sectionChunks(): number[];
+  /**
+   * Starts one query's expansion from the retrieved sequence numbers.
+   * @throws {DocragError} `anchor-out-of-range` (negative or too large) or
+   * `invalid-input` (not whole numbers).
+   */
+  expand(anchors: readonly number[]): Expansion;
+  /**
+   * This document's index-document entry, sized at `percent` of its tokens (default 5).
+   * @throws {DocragError} `invalid-percent` unless 0 < percent <= 100.
+   */
+  indexDocument(percent?: number): IndexEntry;
+  /** Same as `ROUTING_PROMPT`. */
+  static routingPrompt(): string;
+  /** Same as `INDEX_ANSWER_PROMPT`. */
+  static indexAnswerPrompt(): string;
+  /** Releases the wasm memory now. */
+  free(): void;
+}
+
+/**
+ * One query's expansion, made by `Enricher.expand`. Every method works from the
+ * anchor set (chaining does not compound; call `anchorExpanded()` to compound) and
+ * returns the cumulative enrichment tokens: tokens of chunks added to the retrieved
+ * ones. Completions ignore budgets; additions add whole units (a page, a chunk) only
+ * while the enrichment stays within `budget` tokens (Infinity for none).
+ */
+export class Expansion {
+  private constructor();
+  /** Completes the tables the anchors hold part of. */
+  completeTables(): number;
+  /** Completes every table met in the expanded set. */
+  completeExpandedTables(): number;
+  /** Completes the runs of consecutive chunks with tracked changes around the anchors. */
+  completeRevisions(): number;
+  /** Completes the runs of consecutive chunks with comments around the anchors. */
+  completeComments(): number;
+  /**
+   * Adds the rest of each anchor's page (when `restOfPage`), the first and last page,
+   * `pagesAround` pages around each anchor, then the second and second-to-last page.
+   * @throws {DocragError} `invalid-input` for a bad budget.
+   */
+  addPageChunks(restOfPage: boolean, pagesAround: number, budget: number): number;
+  /**
+   * Adds `pages` pages around each anchor within its section (Infinity: the whole section).
+   * @throws {DocragError} `invalid-input` for a bad budget or page count.
+   */
+  addSectionPages(pages: number, budget: number): number;
+  /** Adds every chunk with tracked changes, only `author`'s when given. */
+  addRevisionChunks(budget: number, author?: string): number;
+  /** Adds every chunk with comments, only `author`'s when given. */
+  addCommentChunks(budget: number, author?: string): number;
+  /**
+   * Completes tables, revision runs and comment runs, then adds other tables when
+   * `allTables` and the budget allows.
+   * @throws {DocragError} `invalid-input` for bad options.
+   */
+  addRelatedChunks(options?: RelatedOptions): number;
+  /** Makes the expanded set the anchor set. */
+  anchorExpanded(): void;
+  /** The expanded set: ascending sequence numbers. */
+  expanded(): number[];
+  /** The current anchor set, ascending. */
+  anchors(): number[];
+  /** Tokens of the expanded set, retrieved chunks included. */
+  tokenCount(): number;
+  /** Tokens of the retrieved chunks. */
+  retrievedTokens(): number;
+  /** Tokens added to the retrieved chunks (what every method returns). */
+  enrichmentTokens(): number;
+  /** Releases the wasm memory now. */
+  free(): void;
+}
+
+/** The system prompt of the routing call: append the index document; the model replies NONE, ALL, INDEX or `id:confidence | ...`. */
+export const ROUTING_PROMPT: string;
+
+/** The system prompt for answering from the index document alone (after an INDEX reply). */
+export const INDEX_ANSWER_PROMPT: string;

@@ -4,10 +4,11 @@ import { readFileSync } from 'node:fs';
 import { initSync, convert as wasmConvert, version, systemMessage } from './docrag.js';
 import { docragError } from './shared.js';
 
-export { SYSTEM_MESSAGE } from './constants.js';
+export { SYSTEM_MESSAGE, ROUTING_PROMPT, INDEX_ANSWER_PROMPT } from './constants.js';
 export { isDocragError } from './shared.js';
 export { version, systemMessage };
 export { VectorIndex, Bm25Index } from './docrag.js';
+export { Enricher, Expansion } from './docrag.js';
 
 const wasmUrl = new URL('./docrag_bg.wasm', import.meta.url);
 try {

@@ -1,11 +1,17 @@
 // Browser (and default) entry: the wasm module loads asynchronously from
 // `new URL('docrag_bg.wasm', import.meta.url)`, which bundlers (Vite, esbuild,
 // webpack) see statically. Call `await init()` once before `convert`.
-import initWasm, { convert as wasmConvert, VectorIndex as WasmVectorIndex, Bm25Index as WasmBm25Index } from './docrag.js';
+import initWasm, {
+  convert as wasmConvert,
+  VectorIndex as WasmVectorIndex,
+  Bm25Index as WasmBm25Index,
+  Enricher as WasmEnricher,
+} from './docrag.js';
 import { SYSTEM_MESSAGE, VERSION } from './constants.js';
 import { docragError, describeSource } from './shared.js';
 
-export { SYSTEM_MESSAGE } from './constants.js';
+export { SYSTEM_MESSAGE, ROUTING_PROMPT, INDEX_ANSWER_PROMPT } from './constants.js';
+export { Expansion } from './docrag.js';
 export { isDocragError } from './shared.js';
 
 let ready = false;
@@ -79,6 +85,14 @@ export class Bm25Index extends WasmBm25Index {
   static fromBytes(bytes) {
     assertReady('Bm25Index.fromBytes()');
     return WasmBm25Index.fromBytes(bytes);
+  }
+}
+
+/** One document's enrichment engine; see index.d.ts. Needs `await init()` first. */
+export class Enricher extends WasmEnricher {
+  constructor(records, labels) {
+    assertReady('new Enricher()');
+    super(records, labels);
   }
 }
 

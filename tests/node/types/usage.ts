@@ -4,8 +4,12 @@
 import {
   Bm25Index,
   convert,
+  Enricher,
+  Expansion,
+  INDEX_ANSWER_PROMPT,
   init,
   isDocragError,
+  ROUTING_PROMPT,
   SYSTEM_MESSAGE,
   systemMessage,
   VectorIndex,
@@ -14,7 +18,9 @@ import {
   type ConversionResult,
   type ConvertOptions,
   type DocragErrorCode,
+  type IndexEntry,
   type Names,
+  type RelatedOptions,
   type SearchHit,
 } from 'docrag';
 
@@ -101,3 +107,27 @@ vectors.search('text', 3);
 lexical.search('text', 3, [1, 2]);
 vectors.free();
 void [hitDoc, hitSeq, simd, dim, lexicalHits, lexicalCopy];
+
+const enricher = new Enricher(withFields.metadata);
+const renamed = new Enricher(plain.metadata, { tokenCount: 'tokens' });
+const expansion: Expansion = enricher.expand([0, 3]);
+const related: RelatedOptions = { budget: 500, allTables: true };
+const added: number = expansion.addRelatedChunks(related) + expansion.addRelatedChunks();
+const paged: number = expansion.addPageChunks(true, 1, Infinity) + expansion.addSectionPages(2, 300);
+const byAuthor: number = expansion.addRevisionChunks(200, 'Ann') + expansion.addCommentChunks(200);
+expansion.anchorExpanded();
+const seqs: number[] = expansion.expanded();
+const enrichment: number = expansion.enrichmentTokens() + expansion.tokenCount() + expansion.retrievedTokens();
+const authors: string[] = enricher.revisionAuthors().concat(enricher.commentAuthors());
+const sectionSizes: number[] = enricher.sectionPages().concat(enricher.sectionChunks(), enricher.sectionIndexes());
+const entry: IndexEntry = enricher.indexDocument(5);
+const prompts: string = ROUTING_PROMPT + INDEX_ANSWER_PROMPT + Enricher.routingPrompt() + Enricher.indexAnswerPrompt();
+const facts: boolean = enricher.hasTables() || enricher.hasRevisions() || enricher.hasComments();
+const counts: number = enricher.chunkCount + enricher.tokenCount() + enricher.chunkTokenCount(0);
+// @ts-expect-error anchors are numbers
+enricher.expand(['3']);
+// @ts-expect-error an Expansion comes from Enricher.expand, not a constructor
+new Expansion();
+// @ts-expect-error allTables is a boolean
+expansion.addRelatedChunks({ allTables: 'yes' });
+void [renamed, added, paged, byAuthor, seqs, enrichment, authors, sectionSizes, entry.parts, entry.text, entry.tokens, prompts, facts, counts];
