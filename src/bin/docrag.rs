@@ -25,6 +25,8 @@ use std::time::Instant;
 
 use docrag::{Conversion, ConvertError, ConvertOptions};
 
+#[path = "docrag/ask.rs"]
+mod ask;
 #[path = "docrag/enrich.rs"]
 mod enrich;
 
@@ -38,6 +40,8 @@ usage: docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
                            [--format jsonl|markdown] [--doc-id ID] [--title T]
        docrag bench [--iterations N] [--max-tokens N] [--json] FILE...
        docrag bench-cosine [--n N --dim D] [--k K] [--queries Q] [--json]
+       docrag ask FILE... --question TEXT [--mode rag|entire|adaptive|adaptive-rag]
+                  [--chunks N] [--max-tokens N]
        docrag index FILE... [--percent N] [--max-tokens N]
        docrag expand FILE --seq 3,17 [--budget TOKENS] [--all-tables] [--pages N]
                      [--author NAME] [--max-tokens N]
@@ -149,6 +153,7 @@ fn run(args: &[String]) -> Result<(), Fail> {
         "convert" => convert_command(rest),
         "bench" => bench_command(rest),
         "bench-cosine" => bench_cosine_command(rest),
+        "ask" => ask::ask_command(rest),
         "system-message" => {
             let mut out = io::stdout().lock();
             writeln!(out, "{}", docrag::SYSTEM_MESSAGE).map_err(|e| Fail::write(&e))
@@ -158,7 +163,7 @@ fn run(args: &[String]) -> Result<(), Fail> {
             Ok(())
         }
         "--help" | "-h" | "help" => {
-            println!("{USAGE}\n{}", enrich::USAGE);
+            println!("{USAGE}\n{}\n{}", enrich::USAGE, ask::USAGE);
             Ok(())
         }
         other => Err(Fail::usage(format!("unknown command '{other}'"))),

@@ -3,7 +3,9 @@
 //!
 //! Markers: `[3]`, lists `[1, 2]` / `[1;2]`, ranges `[1-3]` (also with an en dash, and
 //! reversed ranges such as `[3-1]`), with any spaces or tabs around the numbers.
-//! `[^1]` (a footnote reference) and `[1](...)` (a Markdown link) are not markers.
+//! `[^1]` (a footnote reference), `[1](...)` (a Markdown link) and `\\[1]` (an escaped
+//! bracket, which is how [`super::extractive`] quotes a bracketed number from a
+//! document) are not markers.
 //! A number with no source (0, or above the number of sources) stays in the text as
 //! it is and is counted in [`CitationReport::unknown`]; no source is invented for it.
 //!
@@ -250,7 +252,7 @@ pub fn build(answer: &str, sources: &[Source]) -> CitationReport {
     let mut cursor = Utf16Cursor { byte: 0, units: 0 };
     let mut i = 0usize;
     while i < b.len() {
-        if b[i] != b'[' {
+        if b[i] != b'[' || (i > 0 && b[i - 1] == b'\\') {
             i += 1;
             continue;
         }
@@ -369,7 +371,7 @@ mod tests {
     #[test]
     fn not_markers() {
         let r = build(
-            "[^1] note, [link](x), [1](http://a), [], [a], [1,], [1-], [-1], [12345678901], [1 2]",
+            "[^1] note, [link](x), [1](http://a), [], [a], [1,], [1-], [-1], [12345678901], [1 2], \\[2]",
             &sources(3),
         );
         assert!(r.citations.is_empty());

@@ -33,6 +33,17 @@ pub enum QueryError {
     /// A question with no text.
     #[error("the question is empty; ask something")]
     EmptyQuestion,
+    /// A document's records or text could not be indexed (the code and message of the
+    /// enrichment or retrieval error are kept).
+    #[error("document {doc_id} could not be indexed: [{code}] {detail}")]
+    Indexing {
+        /// The document.
+        doc_id: String,
+        /// The underlying error's stable code.
+        code: String,
+        /// The underlying error's message.
+        detail: String,
+    },
     /// A document id added twice to one collection.
     #[error("document {doc_id} is already in the collection; remove it first to replace it")]
     DuplicateDocument {
@@ -50,6 +61,7 @@ impl QueryError {
             QueryError::UnknownMode { .. } => "unknown-mode",
             QueryError::EmptyQuestion => "empty-question",
             QueryError::DuplicateDocument { .. } => "duplicate-document",
+            QueryError::Indexing { .. } => "indexing",
         }
     }
 }

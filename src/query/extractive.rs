@@ -15,6 +15,9 @@
 //!   `max_sentences`, while the answer stays within `max_tokens` (o200k_base tokens of
 //!   the final text, markers included). The picked units are then written in source
 //!   order: by source number, then by position in the source.
+//! - A bracket that a document uses before a number (`[25] a. Create ...`) is written
+//!   `\[` in the answer, so it is not read as a citation marker; a passage numbered 0
+//!   gets no marker (entire-document mode cites nothing).
 
 use std::collections::{HashMap, HashSet};
 
@@ -164,12 +167,34 @@ fn terms(text: &str) -> Vec<String> {
     out
 }
 
+/// `text` with every `[` that is followed (after spaces) by a digit written `\[`.
+fn escape_brackets(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        if c == '['
+            && text[i + 1..]
+                .trim_start_matches([' ', '\t'])
+                .starts_with(|d: char| d.is_ascii_digit())
+        {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Whether a line is a Markdown table rule such as `| --- | :-: |`.
 fn is_rule(line: &str) -> bool {
     let t = line.trim();
     !t.is_empty()
         && t.chars()
             .all(|c| matches!(c, '|' | '-' | ':' | ' ' | '+' | '='))
+}
+
+/// Whether `line` is a chunk-information line (`[Document: ... | ...]`), which
+/// entire-document texts repeat at every chunk.
+fn is_info_line(line: &str) -> bool {
+    line.starts_with('[') && line.ends_with(']') && line.contains(": ")
 }
 
 /// The units of one passage, in order.
@@ -181,7 +206,8 @@ fn units(text: &str) -> Vec<String> {
     };
     let mut out = Vec::new();
     for line in body.lines() {
-        if line.trim().is_empty() || is_rule(line) {
+        let t = line.trim();
+        if t.is_empty() || is_rule(line) || is_info_line(t) {
             continue;
         }
         for s in line.unicode_sentences() {
@@ -238,7 +264,13 @@ pub fn answer(
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
 
-    let piece = |i: usize| format!("{} [{}]", all[i].3, all[i].2);
+    let piece = |i: usize| {
+        let text = escape_brackets(&all[i].3);
+        match all[i].2 {
+            0 => text,
+            n => format!("{text} [{n}]"),
+        }
+    };
     let mut chosen: Vec<(f64, usize)> = Vec::new();
     let mut used = 0usize;
     for &(score, i) in &scored {
@@ -366,6 +398,18 @@ mod tests {
         assert_eq!(a.text, "| Ink | 40 | [1]");
         let a = answer("京都", &ps, 100, 1);
         assert_eq!(a.text, "京都は古い。 [1]");
+    }
+
+    #[test]
+    fn document_brackets_are_escaped_and_zero_means_uncited() {
+        let ps = [p(1, "[25] Plot the survival curves.")];
+        let a = answer("survival curves", &ps, 100, 1);
+        assert_eq!(a.text, "\\[25] Plot the survival curves. [1]");
+        let r = crate::query::citations::build(&a.text, &[]);
+        assert_eq!(r.unknown, 1);
+        let ps = [p(0, "[Document: X | Page: 2]\n\nSurvival curves differ.")];
+        let a = answer("survival curves", &ps, 100, 1);
+        assert_eq!(a.text, "Survival curves differ.");
     }
 
     #[test]

@@ -10,19 +10,33 @@
 //! - [`route`]: routing and broad/pointed classification requests and parsers;
 //! - [`truncate`]: fair truncation for entire-document mode;
 //! - [`distribute`]: retrieval quotas and enrichment budgets;
+//! - [`collection`]: documents, chunks, enrichers, the BM25 index, token totals;
+//! - [`modes`]: RAG, entire document, adaptive, adaptive RAG;
+//! - [`options`]: [`QueryOptions`], validated when built;
+//! - [`select`]: pointed and broad retrieval with enrichment;
+//! - [`pipeline`]: [`ask`], the whole question;
 //! - [`error`]: [`QueryError`] with stable codes.
 
 pub mod citations;
+pub mod collection;
 pub mod distribute;
 pub mod error;
 pub mod extractive;
 pub mod history;
+pub mod modes;
+pub mod options;
 pub mod payload;
+pub mod pipeline;
 pub mod route;
+pub mod select;
 pub mod truncate;
 pub mod untrusted;
 
 pub use citations::{Citation, CitationReport, Source, Span};
+pub use collection::{Collection, Document};
 pub use error::QueryError;
+pub use modes::{Mode, VectorChunks};
+pub use options::QueryOptions;
 pub use payload::{Accounting, Message, ModelRequest, PathTaken, Payload, Role};
+pub use pipeline::{QueryResult, Replies, ask};
 pub use route::{RoutingDecision, RoutingReply, Scope};

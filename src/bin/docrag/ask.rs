@@ -1,0 +1,93 @@
+//! `docrag ask`: the query pipeline from the shell, with the built-in defaults. It is
+//! how a person checks a collection, and how the pipeline is benchmarked.
+
+use std::io::{self, Write};
+
+use docrag::query::{Collection, Mode, QueryOptions, Replies, ask};
+
+use super::{Common, Fail, common_flag, display_name, number, value};
+
+/// What `docrag help` adds for this command.
+pub(crate) const USAGE: &str = "\
+ask       converts each FILE (chunks of --max-tokens), then answers --question over
+          them with the built-in defaults (BM25, heuristic broad/pointed
+          classification, extractive answer); prints JSON: path taken and why,
+          payload messages, token accounting, answer, citations (document id,
+          title, section, pages, sequence, spans) and the mode's vector chunks.
+          --mode rag (default) | entire | adaptive | adaptive-rag; --chunks N fixes
+          the RAG top-k (default: 15% of the chunks, at least 8).";
+
+/// `docrag ask`: converts each FILE (chunks of `--max-tokens`), builds a collection
+/// and answers `--question` with the built-in defaults (BM25, heuristic
+/// classification, extractive answer); prints one JSON object: the path taken and
+/// why, the payload messages, the accounting (tokens), the answer, its citations
+/// (document id, title, section, pages, sequence, spans in UTF-8 bytes and UTF-16
+/// units) and the mode's "vector chunks" output.
+pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
+    let mut common = Common::default();
+    let mut question: Option<&str> = None;
+    let mut mode_name = "rag";
+    let mut chunks: Option<usize> = None;
+    let mut files: Vec<&str> = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        if common_flag(arg, &mut it, &mut common)? {
+            continue;
+        }
+        match arg.as_str() {
+            "--question" | "-q" => question = Some(value(&mut it, arg)?),
+            "--mode" => mode_name = value(&mut it, arg)?,
+            "--chunks" => chunks = Some(number(value(&mut it, arg)?, arg)?),
+            flag if flag.starts_with("--") => {
+                return Err(Fail::usage(format!("unknown option '{flag}'")));
+            }
+            path => files.push(path),
+        }
+    }
+    if files.is_empty() {
+        return Err(Fail::usage("ask needs at least one FILE"));
+    }
+    let question = question.ok_or_else(|| Fail::usage("ask needs --question TEXT"))?;
+    let query_fail = |e: docrag::query::QueryError| Fail {
+        message: format!("docrag: error [{}]: {e}", e.code()),
+        exit: super::EXIT_CONVERT,
+    };
+    let mode = Mode::from_name(mode_name, chunks).map_err(|e| Fail::usage(e.to_string()))?;
+    let mut collection = Collection::new();
+    for path in &files {
+        let bytes = std::fs::read(path).map_err(|e| Fail::read(path, &e))?;
+        let options = common.build(path).map_err(|e| Fail::convert(&e))?;
+        let conversion = docrag::convert(&bytes, &options).map_err(|e| Fail::convert(&e))?;
+        for w in &conversion.warnings {
+            eprintln!(
+                "docrag: warning [{}]: {}: {}",
+                w.code,
+                display_name(path),
+                w.message
+            );
+        }
+        collection.add(conversion).map_err(query_fail)?;
+    }
+    let options = QueryOptions::new().with_mode(mode);
+    let result =
+        ask(&collection, question, &[], &Replies::default(), &options).map_err(query_fail)?;
+    let report = serde_json::json!({
+        "path": result.accounting.path,
+        "reason": result.accounting.reason,
+        "payload": result.payload,
+        "accounting": result.accounting,
+        "answer": result.answer.text,
+        "grounded": result.citations.grounded,
+        "citations": result.citations.citations,
+        "unknownCitations": result.citations.unknown,
+        "vectorChunks": result.vector_chunks,
+    });
+    let mut out = io::stdout().lock();
+    match serde_json::to_writer_pretty(&mut out, &report)
+        .and_then(|()| writeln!(out).map_err(serde_json::Error::io))
+    {
+        Ok(()) => Ok(()),
+        Err(e) if e.io_error_kind() == Some(io::ErrorKind::BrokenPipe) => Ok(()),
+        Err(e) => Err(Fail::write(&io::Error::other(e))),
+    }
+}

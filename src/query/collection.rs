@@ -1,0 +1,212 @@
+//! A collection: the documents a question is asked over, their chunks, an enrichment
+//! engine per document, the built-in BM25 index, and token totals.
+//!
+//! Token counts come from each chunk's `tokenCount` field (o200k_base tokens counted
+//! once at conversion; chunks are never re-tokenized here). Character counts are
+//! Unicode scalar values of the chunk texts.
+
+use crate::Conversion;
+use crate::chunk::Chunk;
+use crate::enrich::{DEFAULT_INDEX_PERCENT, Enricher};
+use crate::retrieve::{Bm25Index, Hit};
+
+use super::error::QueryError;
+
+/// One document of a collection.
+#[derive(Debug)]
+pub struct Document {
+    /// The document id (`ssDocId`).
+    pub doc_id: String,
+    /// The title.
+    pub title: String,
+    /// The chunks in order (`ssSeq` = index).
+    pub chunks: Vec<Chunk>,
+    /// The enrichment engine (None for a document without chunks).
+    pub enricher: Option<Enricher>,
+    /// Sum of the chunks' `tokenCount`, in tokens.
+    pub tokens: usize,
+    /// Characters (Unicode scalar values) of the full text, [`Document::full_text`].
+    pub chars: usize,
+}
+
+/// The separator between chunks in a document's full text.
+pub const CHUNK_SEPARATOR: &str = "\n\n";
+
+impl Document {
+    /// Tokens of chunk `seq` (its `tokenCount`), 0 when out of range.
+    pub fn chunk_tokens(&self, seq: usize) -> usize {
+        self.chunks
+            .get(seq)
+            .and_then(|c| c.metadata.get_int("tokenCount"))
+            .and_then(|t| usize::try_from(t).ok())
+            .unwrap_or(0)
+    }
+
+    /// The full text: every chunk's text, separated by [`CHUNK_SEPARATOR`].
+    pub fn full_text(&self) -> String {
+        let parts: Vec<&str> = self.chunks.iter().map(|c| c.text.as_str()).collect();
+        parts.join(CHUNK_SEPARATOR)
+    }
+}
+
+/// The documents a question is asked over, with their indexes.
+#[derive(Debug, Default)]
+pub struct Collection {
+    docs: Vec<Document>,
+    bm25: Bm25Index,
+}
+
+impl Collection {
+    /// An empty collection.
+    pub fn new() -> Self {
+        Collection::default()
+    }
+
+    /// Adds a converted document: its chunks, an [`Enricher`] from its records, and
+    /// its chunks in the BM25 index.
+    ///
+    /// # Errors
+    /// [`QueryError::DuplicateDocument`] when a document with the same id is already
+    /// in; [`QueryError::Indexing`] when the records or texts cannot be indexed.
+    pub fn add(&mut self, conversion: Conversion) -> Result<(), QueryError> {
+        let Conversion {
+            doc_id,
+            title,
+            chunks,
+            ..
+        } = conversion;
+        if self.position(&doc_id).is_some() {
+            return Err(QueryError::DuplicateDocument { doc_id });
+        }
+        let indexing = |code: &str, detail: String| QueryError::Indexing {
+            doc_id: doc_id.clone(),
+            code: code.to_string(),
+            detail,
+        };
+        let enricher = if chunks.is_empty() {
+            None
+        } else {
+            let records: Vec<_> = chunks.iter().map(|c| c.metadata.clone()).collect();
+            Some(Enricher::new(&records).map_err(|e| indexing(e.code(), e.to_string()))?)
+        };
+        for (seq, c) in chunks.iter().enumerate() {
+            let seq = u32::try_from(seq)
+                .map_err(|_| indexing("too-many-chunks", "more than 2^32 chunks".into()))?;
+            self.bm25
+                .add(&doc_id, seq, &c.text)
+                .map_err(|e| indexing(e.code(), e.to_string()))?;
+        }
+        let mut doc = Document {
+            doc_id,
+            title,
+            chunks,
+            enricher,
+            tokens: 0,
+            chars: 0,
+        };
+        doc.tokens = (0..doc.chunks.len()).map(|s| doc.chunk_tokens(s)).sum();
+        let seps = doc.chunks.len().saturating_sub(1) * CHUNK_SEPARATOR.len();
+        doc.chars = doc
+            .chunks
+            .iter()
+            .map(|c| c.text.chars().count())
+            .sum::<usize>()
+            + seps;
+        self.docs.push(doc);
+        Ok(())
+    }
+
+    /// The documents, in the order they were added.
+    pub fn documents(&self) -> &[Document] {
+        &self.docs
+    }
+
+    /// The position of document `doc_id`.
+    pub fn position(&self, doc_id: &str) -> Option<usize> {
+        self.docs.iter().position(|d| d.doc_id == doc_id)
+    }
+
+    /// Total tokens of all chunks.
+    pub fn total_tokens(&self) -> usize {
+        self.docs.iter().map(|d| d.tokens).sum()
+    }
+
+    /// Total number of chunks.
+    pub fn total_chunks(&self) -> usize {
+        self.docs.iter().map(|d| d.chunks.len()).sum()
+    }
+
+    /// The `k` chunks that best match `question` (BM25), over the documents at
+    /// `positions` only (all documents when `positions` covers them all). Best first.
+    pub fn search(&self, question: &str, k: usize, positions: &[usize]) -> Vec<Hit> {
+        if positions.len() == self.docs.len() {
+            return self.bm25.search(question, k);
+        }
+        let ids: Vec<&str> = positions
+            .iter()
+            .filter_map(|&p| self.docs.get(p))
+            .map(|d| d.doc_id.as_str())
+            .collect();
+        self.bm25.search_in(question, k, &ids)
+    }
+
+    /// The index document of the collection: each document's index entry (about
+    /// `percent` of its tokens; the enrichment engine's default when None), separated
+    /// by a blank line, in collection order, with the tokens of the result.
+    pub fn index_document(&self, percent: Option<f64>) -> (String, usize) {
+        let percent = percent.unwrap_or(DEFAULT_INDEX_PERCENT);
+        let mut out = Vec::new();
+        let mut tokens = 0usize;
+        for d in &self.docs {
+            if let Some(entry) = d
+                .enricher
+                .as_ref()
+                .and_then(|e| e.index_document(percent).ok())
+            {
+                tokens += entry.tokens;
+                out.push(entry.text());
+            }
+        }
+        (out.join("\n\n"), tokens)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ConvertOptions, convert};
+
+    fn conv(text: &str, id: &str) -> Conversion {
+        let o = ConvertOptions::new()
+            .with_doc_id(id)
+            .unwrap()
+            .with_file_name("a.md");
+        convert(text.as_bytes(), &o).unwrap()
+    }
+
+    #[test]
+    fn add_counts_and_searches() {
+        let mut c = Collection::new();
+        c.add(conv("# A\n\nApples are red.", "a")).unwrap();
+        c.add(conv("# B\n\nBananas are yellow.", "b")).unwrap();
+        assert_eq!(c.documents().len(), 2);
+        assert!(c.total_tokens() > 0);
+        assert_eq!(c.total_chunks(), 2);
+        let hits = c.search("bananas", 5, &[0, 1]);
+        assert_eq!(hits[0].chunk.doc, "b");
+        assert!(c.search("bananas", 5, &[0]).is_empty());
+        let d = &c.documents()[0];
+        assert_eq!(d.chars, d.full_text().chars().count());
+        let (index, tokens) = c.index_document(None);
+        assert!(index.contains("(id: a)") && index.contains("(id: b)"));
+        assert!(tokens > 0);
+    }
+
+    #[test]
+    fn duplicate_ids_are_refused() {
+        let mut c = Collection::new();
+        c.add(conv("x", "same")).unwrap();
+        let e = c.add(conv("y", "same")).unwrap_err();
+        assert_eq!(e.code(), "duplicate-document");
+    }
+}

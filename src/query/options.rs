@@ -1,0 +1,168 @@
+//! The options of one question, validated as they are built.
+
+use super::distribute::{
+    DEFAULT_COVERAGE_PERCENT, DEFAULT_ENRICHMENT_PERCENT, DEFAULT_RETRIEVAL_PERCENT,
+};
+use super::error::{QueryError, check_percent};
+use super::extractive::{DEFAULT_MAX_SENTENCES, DEFAULT_MAX_TOKENS};
+use super::modes::{DEFAULT_CONTEXT_WINDOW, Mode};
+use super::route::DEFAULT_CONFIDENCE_THRESHOLD;
+
+/// Collections below this many tokens send every chunk.
+pub const DEFAULT_SMALL_COLLECTION_TOKENS: usize = 20_000;
+
+/// Default cap on numbered sources (context chunks), in chunks.
+pub const DEFAULT_MAX_SOURCES: usize = 200;
+
+/// Default history budget, in tokens.
+pub const DEFAULT_HISTORY_TOKENS: usize = 4_000;
+
+/// How a question is answered. Build with [`QueryOptions::new`] and the `with_`
+/// methods; every field's default is on its constant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryOptions {
+    /// The processing mode. Default RAG with the retrieval percentage.
+    pub mode: Mode,
+    /// Collections below this many tokens send every chunk (RAG mode). Default 20,000.
+    pub small_collection_tokens: usize,
+    /// Top-k as a percentage of the collection's chunks. Default 15.
+    pub retrieval_percent: u32,
+    /// Broad questions: share of the quota spread over every document. Default 25.
+    pub coverage_percent: u32,
+    /// Enrichment budget as a percentage of the collection's tokens. Default 10.
+    pub enrichment_percent: u32,
+    /// Routing confidence threshold, 0-100. Default 70.
+    pub confidence_threshold: u8,
+    /// Most chunks in the context (each a numbered source). Default 200.
+    pub max_sources: usize,
+    /// Chat history budget in tokens. Default 4,000.
+    pub history_tokens: usize,
+    /// Context window for adaptive RAG, in tokens. Default 128,000.
+    pub context_window: usize,
+    /// Extractive answer budget in tokens. Default 400.
+    pub answer_tokens: usize,
+    /// Extractive answer length in sentences. Default 6.
+    pub answer_sentences: usize,
+}
+
+impl Default for QueryOptions {
+    fn default() -> Self {
+        QueryOptions {
+            mode: Mode::default(),
+            small_collection_tokens: DEFAULT_SMALL_COLLECTION_TOKENS,
+            retrieval_percent: DEFAULT_RETRIEVAL_PERCENT,
+            coverage_percent: DEFAULT_COVERAGE_PERCENT,
+            enrichment_percent: DEFAULT_ENRICHMENT_PERCENT,
+            confidence_threshold: DEFAULT_CONFIDENCE_THRESHOLD,
+            max_sources: DEFAULT_MAX_SOURCES,
+            history_tokens: DEFAULT_HISTORY_TOKENS,
+            context_window: DEFAULT_CONTEXT_WINDOW,
+            answer_tokens: DEFAULT_MAX_TOKENS,
+            answer_sentences: DEFAULT_MAX_SENTENCES,
+        }
+    }
+}
+
+impl QueryOptions {
+    /// The defaults.
+    pub fn new() -> Self {
+        QueryOptions::default()
+    }
+
+    /// Sets the processing mode.
+    pub fn with_mode(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// Sets the send-everything threshold in tokens (0 disables it).
+    pub fn with_small_collection_tokens(mut self, tokens: usize) -> Self {
+        self.small_collection_tokens = tokens;
+        self
+    }
+
+    /// Sets the retrieval, coverage and enrichment percentages.
+    ///
+    /// # Errors
+    /// [`QueryError::BadPercent`] for a value over 100.
+    pub fn with_percents(
+        mut self,
+        retrieval: u32,
+        coverage: u32,
+        enrichment: u32,
+    ) -> Result<Self, QueryError> {
+        self.retrieval_percent = check_percent("retrievalPercent", retrieval)?;
+        self.coverage_percent = check_percent("coveragePercent", coverage)?;
+        self.enrichment_percent = check_percent("enrichmentPercent", enrichment)?;
+        Ok(self)
+    }
+
+    /// Sets the routing confidence threshold.
+    ///
+    /// # Errors
+    /// [`QueryError::BadPercent`] over 100.
+    pub fn with_confidence_threshold(mut self, threshold: u32) -> Result<Self, QueryError> {
+        let t = check_percent("confidenceThreshold", threshold)?;
+        self.confidence_threshold = u8::try_from(t).unwrap_or(100);
+        Ok(self)
+    }
+
+    /// Sets the cap on context chunks.
+    ///
+    /// # Errors
+    /// [`QueryError::InvalidOption`] for 0.
+    pub fn with_max_sources(mut self, max: usize) -> Result<Self, QueryError> {
+        if max == 0 {
+            return Err(QueryError::InvalidOption {
+                name: "maxSources".into(),
+                detail: "must be at least 1".into(),
+            });
+        }
+        self.max_sources = max;
+        Ok(self)
+    }
+
+    /// Sets the history budget in tokens.
+    pub fn with_history_tokens(mut self, tokens: usize) -> Self {
+        self.history_tokens = tokens;
+        self
+    }
+
+    /// Sets the adaptive-RAG context window in tokens.
+    pub fn with_context_window(mut self, tokens: usize) -> Self {
+        self.context_window = tokens;
+        self
+    }
+
+    /// Sets the extractive answer budget in tokens and sentences.
+    pub fn with_answer_limits(mut self, tokens: usize, sentences: usize) -> Self {
+        self.answer_tokens = tokens;
+        self.answer_sentences = sentences;
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn validation() {
+        assert!(QueryOptions::new().with_percents(15, 25, 10).is_ok());
+        assert_eq!(
+            QueryOptions::new()
+                .with_percents(15, 125, 10)
+                .unwrap_err()
+                .code(),
+            "bad-percent"
+        );
+        assert!(QueryOptions::new().with_max_sources(0).is_err());
+        assert_eq!(
+            QueryOptions::new()
+                .with_confidence_threshold(80)
+                .unwrap()
+                .confidence_threshold,
+            80
+        );
+    }
+}
