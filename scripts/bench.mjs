@@ -83,6 +83,7 @@ for (const format of ['docx', 'html', 'rtf']) {
 }
 
 await benchCosine();
+await benchEnrich();
 
 /**
  * Cosine top-10 over random vectors: docrag native (`docrag bench-cosine`), docrag
@@ -193,4 +194,97 @@ function jsTopK(data, n, dim, q, k) {
     }
   }
   return top;
+}
+
+/**
+ * Enrichment: the index document's share of the corpus tokens (default size, default
+ * chunking) and its build time, then the cost per query of an expansion (8 random
+ * anchors; the combined call, and every method in a row) on the corpus document with
+ * the most chunks at 128-token chunks, natively (the CLI's in-process bench-enrich)
+ * and in wasm (this process).
+ */
+async function benchEnrich() {
+  const { Enricher } = await import(pathToFileURL(join(root, 'pkg', 'node.js')).href);
+  const files = manifest.filter((r) => !r.features.split(',').includes('broken')).map((r) => join(corpusDir, r.file));
+  console.log(`
+Enrichment: ${files.length} files`);
+  const cli = join(root, 'target', 'release', 'docrag');
+  const run = (args) => {
+    const r = spawnSync(cli, ['bench-enrich', '--json', ...args, ...files], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    if (r.status !== 0) {
+      console.log(`docrag bench-enrich failed (${r.status}): ${r.stderr.trim()}`);
+      return null;
+    }
+    return JSON.parse(r.stdout.trim().split('\n').pop());
+  };
+  const index = run([]);
+  if (index) {
+    console.log(`index document native: ${index.indexTokens} of ${index.corpusTokens} tokens = ${index.indexSharePercent.toFixed(2)}% of the corpus (default 5%), built in ${index.indexBuildMs.toFixed(1)} ms`);
+  }
+  const docs = [];
+  for (const f of files) {
+    try {
+      const bytes = readFileSync(f);
+      docs.push({ f, full: convert(bytes, { fileName: f }).metadata, small: convert(bytes, { fileName: f, maxTokens: 128 }).metadata });
+    } catch {
+      // skipped, as the native bench skips files that do not convert
+    }
+  }
+  let indexTokens = 0;
+  let corpusTokens = 0;
+  const t0 = process.hrtime.bigint();
+  for (const d of docs) {
+    if (!d.full.length) continue;
+    const e = new Enricher(d.full);
+    indexTokens += e.indexDocument().tokens;
+    corpusTokens += e.tokenCount();
+    e.free();
+  }
+  const indexMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  console.log(`index document wasm:   ${indexTokens} of ${corpusTokens} tokens = ${((indexTokens / corpusTokens) * 100).toFixed(2)}%, built in ${indexMs.toFixed(1)} ms`);
+
+  const expansion = run(['--max-tokens', '128']);
+  const largest = docs.reduce((a, b) => (b.small.length > a.small.length ? b : a));
+  const e = new Enricher(largest.small);
+  const n = e.chunkCount;
+  const budget = Math.floor(e.tokenCount() / 10);
+  let seed = 0x2545f491;
+  const rand = () => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) % n;
+  };
+  const queries = 2000;
+  const anchors = Array.from({ length: queries }, () => Array.from({ length: 8 }, rand));
+  const time = (fn) => {
+    for (let i = 0; i < 200; i++) fn(anchors[i]); // warm-up
+    const t = process.hrtime.bigint();
+    for (const a of anchors) fn(a);
+    return Number(process.hrtime.bigint() - t) / 1e3 / queries;
+  };
+  const related = time((a) => {
+    const x = e.expand(a);
+    x.addRelatedChunks({ budget });
+    const out = x.expanded();
+    x.free();
+    return out;
+  });
+  const every = time((a) => {
+    const x = e.expand(a);
+    x.addRelatedChunks({ budget, allTables: true });
+    x.addPageChunks(true, 1, budget);
+    x.addSectionPages(1, budget);
+    x.addRevisionChunks(budget);
+    x.addCommentChunks(budget);
+    const out = x.expanded();
+    x.free();
+    return out;
+  });
+  const name = largest.f.split('/').pop();
+  if (expansion) {
+    console.log(`expansion native on ${expansion.largest} (${expansion.chunks} chunks): combined call ${expansion.relatedUs.toFixed(2)} us/query, every method ${expansion.fullUs.toFixed(2)} us/query (target: combined < 50 us at 1,000 chunks)`);
+  }
+  console.log(`expansion wasm   on ${name} (${n} chunks): combined call ${related.toFixed(2)} us/query, every method ${every.toFixed(2)} us/query`);
+  e.free();
 }

