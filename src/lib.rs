@@ -2,11 +2,12 @@
 //! retrieval-augmented generation in the browser (wasm) or natively.
 //!
 //! ```no_run
-//! let bytes = std::fs::read("report.docx").unwrap();
-//! let out = docrag::convert(&bytes, &docrag::ConvertOptions::new()).unwrap();
+//! let bytes = std::fs::read("report.docx")?;
+//! let out = docrag::convert(&bytes, &docrag::ConvertOptions::new())?;
 //! for chunk in &out.chunks {
-//!     println!("{} tokens: {}", chunk.metadata.get_int("tokenCount").unwrap(), chunk.text);
+//!     println!("{} tokens: {}", chunk.metadata.get_int("tokenCount").unwrap_or(0), chunk.text);
 //! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]

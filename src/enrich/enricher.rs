@@ -41,11 +41,12 @@ pub(crate) struct Authors {
 /// ```
 /// use docrag::{convert, ConvertOptions, enrich::Enricher};
 /// let text = "# Intro\n\nSome text.\n\n# Details\n\nMore text.";
-/// let out = convert(text.as_bytes(), &ConvertOptions::new()).unwrap();
+/// let out = convert(text.as_bytes(), &ConvertOptions::new())?;
 /// let records: Vec<_> = out.chunks.iter().map(|c| c.metadata.clone()).collect();
-/// let enricher = Enricher::new(&records).unwrap();
+/// let enricher = Enricher::new(&records)?;
 /// assert_eq!(enricher.chunk_count(), records.len());
 /// assert!(!enricher.has_tables());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Enricher {

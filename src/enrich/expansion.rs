@@ -18,13 +18,14 @@ use super::error::EnrichError;
 /// ```
 /// use docrag::{convert, ConvertOptions, enrich::Enricher};
 /// let text = "# A\n\nOne.\n\n# B\n\nTwo.";
-/// let out = convert(text.as_bytes(), &ConvertOptions::new()).unwrap();
+/// let out = convert(text.as_bytes(), &ConvertOptions::new())?;
 /// let records: Vec<_> = out.chunks.iter().map(|c| c.metadata.clone()).collect();
-/// let enricher = Enricher::new(&records).unwrap();
-/// let mut exp = enricher.expand(&[0]).unwrap();
+/// let enricher = Enricher::new(&records)?;
+/// let mut exp = enricher.expand(&[0])?;
 /// let added = exp.complete_tables();
 /// assert_eq!(added, 0);
 /// assert_eq!(exp.expanded(), vec![0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Expansion<E: Deref<Target = Enricher>> {

@@ -22,13 +22,14 @@
 //! ```
 //! use docrag::{convert, ConvertOptions, enrich::{Enricher, RelatedOptions}};
 //! let text = "# Intro\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nClosing words.";
-//! let out = convert(text.as_bytes(), &ConvertOptions::new()).unwrap();
+//! let out = convert(text.as_bytes(), &ConvertOptions::new())?;
 //! let records: Vec<_> = out.chunks.iter().map(|c| c.metadata.clone()).collect();
-//! let enricher = Enricher::new(&records).unwrap();
-//! let mut exp = enricher.expand(&[0]).unwrap();
+//! let enricher = Enricher::new(&records)?;
+//! let mut exp = enricher.expand(&[0])?;
 //! let added = exp.add_related_chunks(&RelatedOptions::new(500));
 //! assert_eq!(added, exp.token_count() - exp.retrieved_tokens());
 //! assert!(exp.expanded().contains(&0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod add;
