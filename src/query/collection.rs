@@ -4,12 +4,16 @@
 //! Token counts come from each chunk's `tokenCount` field (o200k_base tokens counted
 //! once at conversion; chunks are never re-tokenized here). Character counts are
 //! Unicode scalar values of the chunk texts.
+//!
+//! Chunk embeddings are optional and come from the caller
+//! ([`Collection::add_embeddings`]); see [`super::embeddings`] for the one-model rule.
 
 use crate::Conversion;
 use crate::chunk::Chunk;
 use crate::enrich::{DEFAULT_INDEX_PERCENT, Enricher};
 use crate::retrieve::{Bm25Index, Hit};
 
+use super::embeddings::{EmbeddingStore, set_document_vectors};
 use super::error::QueryError;
 
 /// One document of a collection.
@@ -54,6 +58,7 @@ impl Document {
 pub struct Collection {
     docs: Vec<Document>,
     bm25: Bm25Index,
+    embeddings: Option<EmbeddingStore>,
 }
 
 impl Collection {
@@ -148,6 +153,89 @@ impl Collection {
             .map(|d| d.doc_id.as_str())
             .collect();
         self.bm25.search_in(question, k, &ids)
+    }
+
+    /// Sets the embeddings of document `doc_id`'s chunks, computed by embedding model
+    /// `model_id`: one vector per chunk in `ssSeq` order, all of one dimension
+    /// (fixed by the collection's first vector). Replaces the document's earlier
+    /// vectors. Vectors are stored L2-normalized, so any scale is fine.
+    ///
+    /// # Errors
+    /// [`QueryError::UnknownDocument`] for an id not in the collection;
+    /// [`QueryError::EmbeddingModel`] for another model than the collection's;
+    /// [`QueryError::EmbeddingCount`] when there is not one vector per chunk;
+    /// [`QueryError::EmbeddingDimension`] for a vector of another dimension;
+    /// [`QueryError::Embedding`] for a non-finite or zero vector. Nothing changes on
+    /// error.
+    pub fn add_embeddings(
+        &mut self,
+        doc_id: &str,
+        model_id: &str,
+        vectors: &[Vec<f32>],
+    ) -> Result<(), QueryError> {
+        let chunks = self.chunk_count(doc_id)?;
+        let rows = vectors.iter().map(Vec::as_slice);
+        set_document_vectors(&mut self.embeddings, doc_id, model_id, chunks, rows)
+    }
+
+    /// As [`Collection::add_embeddings`], with the vectors in one flat array of
+    /// `dim` components per chunk (a `Float32Array` from JS): `data.len()` must be
+    /// chunks x `dim`.
+    ///
+    /// # Errors
+    /// As [`Collection::add_embeddings`]; a `dim` of 0 is an
+    /// [`QueryError::EmbeddingDimension`], and a length that is not a multiple of `dim`
+    /// is one for the last, short vector.
+    pub fn add_embeddings_flat(
+        &mut self,
+        doc_id: &str,
+        model_id: &str,
+        data: &[f32],
+        dim: usize,
+    ) -> Result<(), QueryError> {
+        let chunks = self.chunk_count(doc_id)?;
+        if dim == 0 {
+            return Err(QueryError::EmbeddingDimension {
+                expected: self.embeddings.as_ref().map_or(0, EmbeddingStore::dim),
+                got: 0,
+            });
+        }
+        let rows = data.chunks(dim);
+        set_document_vectors(&mut self.embeddings, doc_id, model_id, chunks, rows)
+    }
+
+    /// The chunk embeddings, when any were added.
+    pub fn embeddings(&self) -> Option<&EmbeddingStore> {
+        self.embeddings.as_ref()
+    }
+
+    fn chunk_count(&self, doc_id: &str) -> Result<usize, QueryError> {
+        self.docs
+            .iter()
+            .find(|d| d.doc_id == doc_id)
+            .map(|d| d.chunks.len())
+            .ok_or_else(|| QueryError::UnknownDocument {
+                doc_id: doc_id.to_string(),
+            })
+    }
+
+    /// The `k` chunks nearest `query` by cosine over the documents at `positions`
+    /// (all documents when `positions` covers them all), best first; empty without
+    /// embeddings. `query` must be a vector of the collection's model and dimension
+    /// (checked by [`super::embeddings::check_vector`]; any other gives no hits).
+    pub fn vector_search(&self, query: &[f32], k: usize, positions: &[usize]) -> Vec<Hit> {
+        let Some(store) = &self.embeddings else {
+            return Vec::new();
+        };
+        if positions.len() == self.docs.len() {
+            return store.search(query, k, None);
+        }
+        let ids: Vec<&str> = positions
+            .iter()
+            .filter_map(|&p| self.docs.get(p))
+            .map(|d| d.doc_id.as_str())
+            .collect();
+        store.search(query, k, Some(&ids))
     }
 
     /// The index document of the collection: each document's index entry (about

@@ -50,6 +50,64 @@ pub enum QueryError {
         /// The repeated id.
         doc_id: String,
     },
+    /// A document id that is not in the collection.
+    #[error("document {doc_id} is not in the collection; add it first")]
+    UnknownDocument {
+        /// The id given.
+        doc_id: String,
+    },
+    /// Vectors of another embedding model than the collection's.
+    #[error(
+        "the collection holds vectors of embedding model {expected:?}, not {got:?}; embed documents and questions with one model"
+    )]
+    EmbeddingModel {
+        /// The collection's model id.
+        expected: String,
+        /// The model id given.
+        got: String,
+    },
+    /// Not one vector per chunk.
+    #[error(
+        "document {doc_id} has {expected} chunk(s) but {got} vector(s) were given; give one per chunk in ssSeq order"
+    )]
+    EmbeddingCount {
+        /// The document.
+        doc_id: String,
+        /// Its number of chunks.
+        expected: usize,
+        /// The number of vectors given.
+        got: usize,
+    },
+    /// A vector whose length is not the collection's embedding dimension.
+    #[error(
+        "the vector has {got} dimensions but the collection holds {expected}-dimensional vectors; use the same embedding model for documents and questions"
+    )]
+    EmbeddingDimension {
+        /// The collection's dimension, in components.
+        expected: usize,
+        /// The vector's length, in components.
+        got: usize,
+    },
+    /// A vector that cannot be normalized (non-finite component, all zeros) or an
+    /// index that cannot take it; the code is the retrieval error's.
+    #[error("{}{detail}", at(doc_id.as_deref(), *seq))]
+    Embedding {
+        /// The document (None for the query embedding).
+        doc_id: Option<String>,
+        /// The chunk (None for the query embedding).
+        seq: Option<usize>,
+        /// The retrieval error's stable code (`non-finite-vector`, `zero-vector`, ...).
+        code: &'static str,
+        /// The retrieval error's message.
+        detail: String,
+    },
+}
+
+fn at(doc_id: Option<&str>, seq: Option<usize>) -> String {
+    match (doc_id, seq) {
+        (Some(d), Some(s)) => format!("embedding of chunk {s} of document {d}: "),
+        _ => "query embedding: ".to_string(),
+    }
 }
 
 impl QueryError {
@@ -62,6 +120,11 @@ impl QueryError {
             QueryError::EmptyQuestion => "empty-question",
             QueryError::DuplicateDocument { .. } => "duplicate-document",
             QueryError::Indexing { .. } => "indexing",
+            QueryError::UnknownDocument { .. } => "unknown-document",
+            QueryError::EmbeddingModel { .. } => "embedding-model-mismatch",
+            QueryError::EmbeddingCount { .. } => "embedding-count-mismatch",
+            QueryError::EmbeddingDimension { .. } => "dimension-mismatch",
+            QueryError::Embedding { code, .. } => code,
         }
     }
 }

@@ -11,6 +11,8 @@
 //! - [`truncate`]: fair truncation for entire-document mode;
 //! - [`distribute`]: retrieval quotas and enrichment budgets;
 //! - [`collection`]: documents, chunks, enrichers, the BM25 index, token totals;
+//! - [`embeddings`]: optional chunk vectors of one embedding model (caller-supplied);
+//! - [`retriever`]: BM25, cosine vectors, or both fused, per question;
 //! - [`modes`]: RAG, entire document, adaptive, adaptive RAG;
 //! - [`options`]: [`QueryOptions`], validated when built;
 //! - [`select`]: pointed and broad retrieval with enrichment;
@@ -20,6 +22,7 @@
 pub mod citations;
 pub mod collection;
 pub mod distribute;
+pub mod embeddings;
 pub mod error;
 pub mod extractive;
 pub mod history;
@@ -27,6 +30,7 @@ pub mod modes;
 pub mod options;
 pub mod payload;
 pub mod pipeline;
+pub mod retriever;
 pub mod route;
 pub mod select;
 pub mod truncate;
@@ -34,9 +38,11 @@ pub mod untrusted;
 
 pub use citations::{Citation, CitationReport, Source, Span};
 pub use collection::{Collection, Document};
+pub use embeddings::EmbeddingStore;
 pub use error::QueryError;
 pub use modes::{Mode, VectorChunks};
-pub use options::QueryOptions;
+pub use options::{QueryEmbedding, QueryOptions};
 pub use payload::{Accounting, Message, ModelRequest, PathTaken, Payload, Role};
 pub use pipeline::{QueryResult, Replies, ask};
+pub use retriever::{Retrieval, Retriever};
 pub use route::{RoutingDecision, RoutingReply, Scope};

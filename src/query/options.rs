@@ -43,6 +43,19 @@ pub struct QueryOptions {
     pub answer_tokens: usize,
     /// Extractive answer length in sentences. Default 6.
     pub answer_sentences: usize,
+    /// The question's embedding, when the caller has an embedding model. Default
+    /// None: BM25 alone.
+    pub query_embedding: Option<QueryEmbedding>,
+}
+
+/// A question's embedding and the model that computed it (see
+/// [`super::retriever`] for how it is used).
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryEmbedding {
+    /// The embedding model's id, as given to [`super::Collection::add_embeddings`].
+    pub model_id: String,
+    /// The vector (any scale; normalized before the search).
+    pub vector: Vec<f32>,
 }
 
 impl Default for QueryOptions {
@@ -59,6 +72,7 @@ impl Default for QueryOptions {
             context_window: DEFAULT_CONTEXT_WINDOW,
             answer_tokens: DEFAULT_MAX_TOKENS,
             answer_sentences: DEFAULT_MAX_SENTENCES,
+            query_embedding: None,
         }
     }
 }
@@ -138,6 +152,18 @@ impl QueryOptions {
     pub fn with_answer_limits(mut self, tokens: usize, sentences: usize) -> Self {
         self.answer_tokens = tokens;
         self.answer_sentences = sentences;
+        self
+    }
+
+    /// Sets the question's embedding by model `model_id`. When the collection holds
+    /// vectors of that model, retrieval fuses cosine top-k with BM25; otherwise BM25
+    /// alone runs. The vector is checked by [`super::ask`] against the collection's
+    /// dimension.
+    pub fn with_query_embedding(mut self, model_id: impl Into<String>, vector: Vec<f32>) -> Self {
+        self.query_embedding = Some(QueryEmbedding {
+            model_id: model_id.into(),
+            vector,
+        });
         self
     }
 }

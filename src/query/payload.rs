@@ -11,6 +11,7 @@
 
 use serde::Serialize;
 
+use super::retriever::Retrieval;
 use super::untrusted;
 use crate::tokens;
 
@@ -175,6 +176,10 @@ pub struct Accounting {
     pub broad: Option<bool>,
     /// Whether document text was truncated to fit.
     pub truncated: bool,
+    /// Which retrieval ran; None (and left out of the JSON) when the question carried
+    /// no query embedding, so BM25 ran as always, or when nothing was retrieved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retrieval: Option<Retrieval>,
 }
 
 impl Accounting {
@@ -192,6 +197,7 @@ impl Accounting {
             total_tokens: 0,
             broad: None,
             truncated: false,
+            retrieval: None,
         }
     }
 

@@ -42,6 +42,7 @@ use super::modes::{
 };
 use super::options::QueryOptions;
 use super::payload::{Accounting, Message, PathTaken, Payload, context_message};
+use super::retriever::Retriever;
 use super::route::{self, RoutingDecision, Scope};
 use super::select::{self, Selection};
 use super::truncate::{TRUNCATED_MARKER, fair_truncate};
@@ -110,7 +111,9 @@ impl Built {
 /// earlier conversation, reduced to the history budget here.
 ///
 /// # Errors
-/// [`QueryError::EmptyQuestion`] for a blank question.
+/// [`QueryError::EmptyQuestion`] for a blank question; with a query embedding of the
+/// collection's model, [`QueryError::EmbeddingDimension`] or [`QueryError::Embedding`]
+/// for a vector of the wrong dimension, non-finite or zero.
 pub fn ask(
     collection: &Collection,
     question: &str,
@@ -122,6 +125,7 @@ pub fn ask(
     if question.is_empty() {
         return Err(QueryError::EmptyQuestion);
     }
+    let retriever = Retriever::new(collection, question, options)?;
     let all: Vec<usize> = (0..collection.documents().len()).collect();
     let built = match options.mode {
         Mode::Entire => entire(collection, &all, "entire-document mode".into()),
@@ -136,7 +140,7 @@ pub fn ask(
                     ),
                 )
             } else {
-                let mut b = rag(collection, question, None, replies, options);
+                let mut b = rag(&retriever, question, None, replies, options);
                 b.accounting.reason = format!(
                     "adaptive mode: {chars} characters, over the {ENTIRE_CHAR_CAP}-character cap; {}",
                     b.accounting.reason
@@ -144,8 +148,8 @@ pub fn ask(
                 b
             }
         }
-        Mode::AdaptiveRag => adaptive_rag(collection, question, &all, history, options),
-        Mode::Rag(n) => rag(collection, question, n, replies, options),
+        Mode::AdaptiveRag => adaptive_rag(&retriever, question, &all, history, options),
+        Mode::Rag(n) => rag(&retriever, question, n, replies, options),
     };
     Ok(finish(built, question, history, options))
 }
@@ -172,12 +176,13 @@ fn number(collection: &Collection, sel: &Selection, max: usize, b: &mut Built) {
 }
 
 fn rag(
-    c: &Collection,
+    r: &Retriever<'_>,
     question: &str,
     n: Option<usize>,
     replies: &Replies<'_>,
     options: &QueryOptions,
 ) -> Built {
+    let c = r.collection();
     let all: Vec<usize> = (0..c.documents().len()).collect();
     let total = c.total_tokens();
     if n.is_none() && total < options.small_collection_tokens {
@@ -308,8 +313,7 @@ fn rag(
     }
     let mut b = Built::new(path, reason);
     let sel = select::retrieve(
-        c,
-        question,
+        r,
         &docs,
         k,
         scope,
@@ -320,6 +324,8 @@ fn rag(
     b.accounting.enrichment_tokens = sel.enrichment_tokens;
     b.accounting.routing_tokens = routing_tokens;
     b.accounting.broad = Some(scope == Scope::Broad);
+    b.accounting.retrieval = r.retrieval();
+    b.accounting.reason.push_str(&r.reason());
     number(c, &sel, options.max_sources, &mut b);
     b.vector_chunks = VectorChunks::Chunks(b.sources.clone());
     b.routing = decision;
@@ -360,16 +366,17 @@ fn entire(c: &Collection, docs: &[usize], reason: String) -> Built {
 }
 
 fn adaptive_rag(
-    c: &Collection,
+    r: &Retriever<'_>,
     question: &str,
     docs: &[usize],
     history: &[Message],
     options: &QueryOptions,
 ) -> Built {
+    let c = r.collection();
     let in_scope = c.total_chunks();
     let k = DEFAULT_RAG_CHUNKS.min(in_scope);
     let mut b = Built::new(PathTaken::AdaptiveRag, String::new());
-    let sel = select::retrieve(c, question, docs, k, Scope::Pointed, 0, 0);
+    let sel = select::retrieve(r, docs, k, Scope::Pointed, 0, 0);
     number(c, &sel, options.max_sources, &mut b);
     let chunk_tokens: usize = sel.retrieval_tokens;
     // Reserve room for the instructions, the history budget, the question and the
@@ -407,6 +414,8 @@ fn adaptive_rag(
         options.context_window,
         if cut { " (truncated)" } else { "" }
     );
+    b.accounting.retrieval = r.retrieval();
+    b.accounting.reason.push_str(&r.reason());
     b.accounting.retrieval_tokens = chunk_tokens + full_tokens;
     b.accounting.truncated = cut;
     b.vector_chunks = VectorChunks::Chunks(b.sources.clone());

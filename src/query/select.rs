@@ -1,6 +1,7 @@
 //! Selection: which chunks of which documents go into the context, for a pointed or
 //! a broad question, with enrichment.
 //!
+//! Searches go through a [`Retriever`] (BM25, cosine vectors, or both fused).
 //! Pointed: one top-k search over the documents in scope. Broad: the same first
 //! search, then per-document quotas from [`super::distribute::broad_quotas`] and one
 //! search per document with its quota; a document whose search returns fewer chunks
@@ -16,6 +17,7 @@ use crate::enrich::RelatedOptions;
 
 use super::collection::Collection;
 use super::distribute::{broad_quotas, enrichment_budgets, enrichment_total};
+use super::retriever::Retriever;
 use super::route::Scope;
 
 /// One chunk chosen for the context.
@@ -63,11 +65,11 @@ pub fn whole_documents(c: &Collection, docs: &[usize]) -> Selection {
     s
 }
 
-/// Retrieves `k` chunks (pointed) or distributes `k` over `docs` (broad), then
+/// Retrieves `k` chunks (pointed) or distributes `k` over `docs` (broad) with `r`
+/// (BM25, vectors or both; every per-document search uses the same choice), then
 /// enriches with `enrichment_percent` of the collection's tokens.
 pub fn retrieve(
-    c: &Collection,
-    question: &str,
+    r: &Retriever<'_>,
     docs: &[usize],
     k: usize,
     scope: Scope,
@@ -76,7 +78,8 @@ pub fn retrieve(
 ) -> Selection {
     // doc position -> seq -> score
     let mut found: BTreeMap<usize, BTreeMap<usize, f64>> = BTreeMap::new();
-    let first = c.search(question, k, docs);
+    let c = r.collection();
+    let first = r.search(k, docs);
     let record =
         |found: &mut BTreeMap<usize, BTreeMap<usize, f64>>, doc: &str, seq: u32, score: f32| {
             if let Some(d) = c.position(doc) {
@@ -109,7 +112,7 @@ pub fn retrieve(
                 if quota == 0 {
                     continue;
                 }
-                for h in c.search(question, quota, &[d]) {
+                for h in r.search(quota, &[d]) {
                     record(&mut found, &h.chunk.doc, h.chunk.seq, h.score);
                 }
                 let got = found.entry(d).or_default();
