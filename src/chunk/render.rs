@@ -144,7 +144,7 @@ fn link_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
             .first()
             .and_then(|l| (l.link as usize).checked_sub(1))
             .and_then(|i| flat.t.links.get(i))
-            .filter(|t| !t.starts_with('#') && visible(run));
+            .filter(|t| !t.starts_with('#') && !active_scheme(t) && visible(run));
         match target {
             Some(t) => {
                 let mut inner = String::new();
@@ -165,6 +165,21 @@ fn link_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
             None => style_level(flat, run, mode, out),
         }
     }
+}
+
+/// Whether `url` runs code or carries a document when followed (`javascript:`,
+/// `vbscript:`, `data:`): such links keep their text and lose the target, so output
+/// rendered without a sanitizer cannot run them. Browsers ignore ASCII whitespace and
+/// control characters inside a scheme, so they are skipped here too.
+fn active_scheme(url: &str) -> bool {
+    let scheme: String = url
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace() && !c.is_ascii_control())
+        .take_while(|c| *c != ':')
+        .take(16)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    url.contains(':') && matches!(scheme.as_str(), "javascript" | "vbscript" | "data")
 }
 
 fn push_url(url: &str, out: &mut String) {
@@ -379,6 +394,18 @@ mod tests {
             go(vec![pictured], &[]),
             "[(image: Logo) Home](https://x.org/)"
         );
+        for target in [
+            "javascript:alert(1)",
+            " JaVa\tScRiPt:alert(1)",
+            "data:text/html,<b>x",
+            "vbscript:x",
+        ] {
+            let active = Inline::Link {
+                target: target.into(),
+                children: vec![t("click")],
+            };
+            assert_eq!(go(vec![active], &[]), "click", "{target}");
+        }
     }
 
     #[test]

@@ -6,9 +6,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::Conversion;
 use crate::metadata::Metadata;
 use crate::model::Warning;
+use crate::{Conversion, ConvertError};
 
 use super::errors::{self, INTERNAL, INVALID_INPUT};
 use super::names::JsNameFinder;
@@ -43,8 +43,22 @@ pub fn js_convert(input: JsValue, options: JsValue) -> Result<JsValue, JsValue> 
         }
         None => crate::convert(&bytes, &opts.options),
     };
-    let conversion = result.map_err(|e| errors::from_convert(&e))?;
+    let conversion = result.map_err(|e| errors::from_convert(&js_option_names(e)))?;
     to_js(&conversion)
+}
+
+/// The core names caller fields `userFields.<name>`; JS callers wrote `fields`.
+fn js_option_names(e: ConvertError) -> ConvertError {
+    match e {
+        ConvertError::InvalidOption { name, detail } => ConvertError::InvalidOption {
+            name: match name.strip_prefix("userFields.") {
+                Some(field) => format!("fields.{field}"),
+                None => name,
+            },
+            detail,
+        },
+        other => other,
+    }
 }
 
 fn input_bytes(input: &JsValue) -> Result<Vec<u8>, JsValue> {

@@ -43,6 +43,7 @@ test('bad options throw invalid-option naming the option', () => {
     [{ docId: '  ' }, 'docId', /empty/],
     [{ title: 7 }, 'title', /expected a string/],
     [{ fields: { ssSeq: 1 } }, 'fields.ssSeq', /ssDocId or ssSeq/],
+    [{ fields: { tokenCount: 'x' } }, 'fields.tokenCount', /tokenCount/],
     [{ fields: { team: { a: 1 } } }, 'fields.team', /string or a whole number/],
     [{ fields: [] }, 'fields', /expected an object, got an array/],
     [{ places: ['Paris', 3] }, 'places[1]', /expected a string/],

@@ -74,11 +74,20 @@ pub fn detect(
             format: "binary data (no known document format)".into(),
         });
     }
-    Ok(sniff_text(bytes))
+    // A `.txt` name does not decide (pandoc's manual is Markdown named .txt), but it
+    // does rule out HTML guessed from a leading tag: `<script>…` in a text file is
+    // text, and reading it as HTML would drop it silently.
+    Ok(sniff(bytes, ext.as_deref() != Some("txt")))
 }
 
 /// The text format of text-like bytes: RTF, HTML, Markdown or plain text.
 pub fn sniff_text(bytes: &[u8]) -> Format {
+    sniff(bytes, true)
+}
+
+/// [`sniff_text`], taking a leading HTML-looking tag as HTML only when `guess_html`;
+/// a doctype or `<html>`/`<head>`/`<body>` start is HTML either way.
+fn sniff(bytes: &[u8], guess_html: bool) -> Format {
     let head = markup::ascii_head(bytes, 4096);
     if head.trim_start().starts_with("{\\rtf") {
         return Format::Rtf;
@@ -86,7 +95,9 @@ pub fn sniff_text(bytes: &[u8]) -> Format {
     let sample = markup::text_sample(bytes, 64 * 1024);
     match looks_like_html(&head) {
         markup::Html::Certain => return Format::Html,
-        markup::Html::Likely if !looks_like_markdown(&sample) => return Format::Html,
+        markup::Html::Likely if guess_html && !looks_like_markdown(&sample) => {
+            return Format::Html;
+        }
         _ => {}
     }
     if looks_like_markdown(&sample) {
@@ -132,6 +143,14 @@ mod tests {
             Ok(Format::Markdown)
         );
         assert_eq!(d(b"hello", Some("a.HTM"), None), Ok(Format::Html));
+        // A leading tag in a .txt file is text; a doctype is still HTML.
+        let xss = b"<script>alert(1)</script> and <img src=x onerror=alert(2)>";
+        assert_eq!(d(xss, Some("notes.txt"), None), Ok(Format::Text));
+        assert_eq!(d(xss, None, None), Ok(Format::Html));
+        assert_eq!(
+            d(b"<!DOCTYPE html><p>x", Some("page.txt"), None),
+            Ok(Format::Html)
+        );
         assert_eq!(
             d(b"hello", Some("a.txt"), Some("text/plain")),
             Ok(Format::Text)

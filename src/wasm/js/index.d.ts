@@ -98,9 +98,9 @@ export type NamesCallback = (text: string) => Names | undefined;
 export interface Limits {
   /** Largest accepted input, in bytes. Default 268435456 (256 MiB). */
   maxInputBytes?: number;
-  /** Largest total of inflated zip members read, in bytes. Default 1073741824 (1 GiB). */
+  /** Largest total of inflated zip members read, in bytes. Default 134217728 (128 MiB). */
   maxInflatedBytes?: number;
-  /** Largest inflated/compressed ratio of a zip member over 1 MiB. Default 1000. */
+  /** Largest inflated/compressed ratio of a zip member over 1 MiB. Default 300. */
   maxRatio?: number;
   /** Deepest element nesting in any XML part, in elements. Default 256. */
   maxDepth?: number;
