@@ -356,8 +356,17 @@ const BROAD_PHRASES: &[&str] = &[
 /// [`BROAD_PHRASES`]-style phrase (summarize, overview, compare, all, list every, main
 /// points, ...) is broad; anything else is pointed.
 pub fn classify_heuristic(question: &str) -> Scope {
-    let q: String = question
-        .to_lowercase()
+    let padded = format!(" {} ", words_only(&question.to_lowercase()));
+    let broad = BROAD_PHRASES
+        .iter()
+        .any(|p| padded.contains(&format!(" {} ", words_only(p))));
+    if broad { Scope::Broad } else { Scope::Pointed }
+}
+
+/// `s` with everything but letters, digits and `;` turned into single spaces, so a
+/// phrase matches on whole words whatever the punctuation around them.
+fn words_only(s: &str) -> String {
+    let spaced: String = s
         .chars()
         .map(|c| {
             if c.is_alphanumeric() || c == ';' {
@@ -367,24 +376,7 @@ pub fn classify_heuristic(question: &str) -> Scope {
             }
         })
         .collect();
-    let padded = format!(" {} ", q.split_whitespace().collect::<Vec<_>>().join(" "));
-    let broad = BROAD_PHRASES.iter().any(|p| {
-        let p: String = p
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || c == ';' {
-                    c
-                } else {
-                    ' '
-                }
-            })
-            .collect();
-        padded.contains(&format!(
-            " {} ",
-            p.split_whitespace().collect::<Vec<_>>().join(" ")
-        ))
-    });
-    if broad { Scope::Broad } else { Scope::Pointed }
+    spaced.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
