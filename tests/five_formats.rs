@@ -4,6 +4,9 @@
 //! normalised). Everything goes through `docrag::convert`, the public entry point;
 //! headings and cells are read from the same reader's model (`docrag::read::read`).
 
+mod common;
+use common::all_blocks;
+
 use docrag::model::*;
 use docrag::{ConvertOptions, read};
 
@@ -57,27 +60,6 @@ fn text_of(blocks: &[Block]) -> String {
         b.plain_text(&mut s);
     }
     one_line(&s)
-}
-
-/// Walks every block (quotes and table cells included) without recursion.
-fn all_blocks(body: &[Block]) -> Vec<&Block> {
-    let mut out = Vec::new();
-    let mut stack: Vec<&Block> = body.iter().rev().collect();
-    while let Some(b) = stack.pop() {
-        out.push(b);
-        match b {
-            Block::Quote(inner) => stack.extend(inner.iter().rev()),
-            Block::Table(t) => {
-                for row in t.rows.iter().rev() {
-                    for cell in row.cells.iter().rev() {
-                        stack.extend(cell.blocks.iter().rev());
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    out
 }
 
 /// Converts the file and checks the paragraph text; returns the model for the

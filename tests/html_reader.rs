@@ -4,17 +4,13 @@
 //! input (100,000 levels of nesting, unclosed tags, invalid UTF-8, NUL bytes, an empty
 //! file, a 5 MB table).
 
+mod common;
+use common::{all_blocks, blocks_text, cell_text, chunks_text, corpus};
+
 use std::time::{Duration, Instant};
 
-use docrag::model::{Block, Cell, Document, Inline, ParagraphKind, RevisionKind, Table};
+use docrag::model::{Block, Document, Inline, ParagraphKind, RevisionKind, Table};
 use docrag::{Conversion, ConvertError, ConvertOptions, Limits};
-
-fn corpus(name: &str) -> Vec<u8> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(name);
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 /// A corpus file through format detection (by name and content).
 fn read_named(name: &str) -> Document {
@@ -36,47 +32,6 @@ fn html(src: &str) -> Document {
 
 fn html_bytes(src: &[u8]) -> Document {
     docrag::read::html::read(src, &ConvertOptions::new()).expect("HTML reads")
-}
-
-fn chunks_text(c: &Conversion) -> String {
-    c.chunks
-        .iter()
-        .map(|c| c.text.as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn blocks_text(blocks: &[Block]) -> String {
-    let mut s = String::new();
-    for b in blocks {
-        b.plain_text(&mut s);
-    }
-    s
-}
-
-fn cell_text(c: &Cell) -> String {
-    blocks_text(&c.blocks).trim().to_string()
-}
-
-/// Every block, quotes and table cells included, without recursion.
-fn all_blocks(body: &[Block]) -> Vec<&Block> {
-    let mut out = Vec::new();
-    let mut stack: Vec<&Block> = body.iter().rev().collect();
-    while let Some(b) = stack.pop() {
-        out.push(b);
-        match b {
-            Block::Quote(inner) => stack.extend(inner.iter().rev()),
-            Block::Table(t) => {
-                for row in t.rows.iter().rev() {
-                    for cell in row.cells.iter().rev() {
-                        stack.extend(cell.blocks.iter().rev());
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    out
 }
 
 fn tables(d: &Document) -> Vec<&Table> {

@@ -3,30 +3,18 @@
 //! extractive answer). Retrieval is forced (send-everything threshold 0) so the
 //! selection and enrichment steps run on these small files.
 
+mod common;
+use common::add_corpus_doc;
+
 use docrag::query::{
     Collection, Message, Mode, PathTaken, QueryOptions, Replies, VectorChunks, ask,
 };
-use docrag::{ConvertOptions, convert};
-
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/");
-
-fn add(c: &mut Collection, name: &str, max_tokens: usize) -> String {
-    let bytes = std::fs::read(format!("{CORPUS}{name}")).unwrap();
-    let o = ConvertOptions::new()
-        .with_file_name(name)
-        .with_max_tokens(max_tokens)
-        .unwrap();
-    let conv = convert(&bytes, &o).unwrap();
-    let id = conv.doc_id.clone();
-    c.add(conv).unwrap();
-    id
-}
 
 fn collection() -> (Collection, [String; 3]) {
     let mut c = Collection::new();
-    let table = add(&mut c, "poi__bug57031.docx", 120);
-    let pics = add(&mut c, "tika__testWORD_embedded_pics.docx", 80);
-    let delins = add(&mut c, "poi__delins.docx", 200);
+    let table = add_corpus_doc(&mut c, "poi__bug57031.docx", 120);
+    let pics = add_corpus_doc(&mut c, "tika__testWORD_embedded_pics.docx", 80);
+    let delins = add_corpus_doc(&mut c, "poi__delins.docx", 200);
     (c, [table, pics, delins])
 }
 

@@ -2,12 +2,13 @@
 //! embeddings from a deterministic fake model computed here (a hashed bag of words,
 //! 64 dimensions), and questions with and without a query embedding.
 
+mod common;
+use common::add_corpus_doc;
+
 use docrag::query::{
     Collection, Mode, PathTaken, QueryOptions, Replies, Retrieval, Retriever, ask,
 };
-use docrag::{ConvertOptions, convert};
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/");
 const MODEL: &str = "fake-bow-64";
 const DIM: usize = 64;
 
@@ -37,24 +38,12 @@ fn cosine(a: &[f32], b: &[f32]) -> f32 {
     d / (n(a) * n(b))
 }
 
-fn add(c: &mut Collection, name: &str, max_tokens: usize) -> String {
-    let bytes = std::fs::read(format!("{CORPUS}{name}")).unwrap();
-    let o = ConvertOptions::new()
-        .with_file_name(name)
-        .with_max_tokens(max_tokens)
-        .unwrap();
-    let conv = convert(&bytes, &o).unwrap();
-    let id = conv.doc_id.clone();
-    c.add(conv).unwrap();
-    id
-}
-
 fn collection(with_vectors: bool) -> (Collection, [String; 3]) {
     let mut c = Collection::new();
     let ids = [
-        add(&mut c, "poi__bug57031.docx", 120),
-        add(&mut c, "tika__testWORD_embedded_pics.docx", 80),
-        add(&mut c, "poi__delins.docx", 200),
+        add_corpus_doc(&mut c, "poi__bug57031.docx", 120),
+        add_corpus_doc(&mut c, "tika__testWORD_embedded_pics.docx", 80),
+        add_corpus_doc(&mut c, "poi__delins.docx", 200),
     ];
     if with_vectors {
         for id in &ids {

@@ -2,18 +2,14 @@
 //! end through `docrag::convert`), and synthetic inputs for merges, revisions, `\uc`,
 //! `\bin`, page and section breaks, and bad input.
 
+mod common;
+use common::{blocks_text, cell_text, chunks_text, corpus};
+
 use docrag::model::{
-    AnchorMark, Block, Cell, Document, Inline, NoteKind, ParagraphKind, PartKind, PartVariant,
+    AnchorMark, Block, Document, Inline, NoteKind, ParagraphKind, PartKind, PartVariant,
     RevisionKind, Table,
 };
 use docrag::{Conversion, ConvertOptions};
-
-fn corpus(name: &str) -> Vec<u8> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(name);
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 fn read(bytes: &[u8]) -> Document {
     docrag::read::rtf::read(bytes, &ConvertOptions::new()).expect("RTF reads")
@@ -21,26 +17,6 @@ fn read(bytes: &[u8]) -> Document {
 
 fn convert(bytes: &[u8]) -> Conversion {
     docrag::convert(bytes, &ConvertOptions::new()).expect("RTF converts")
-}
-
-fn all_text(c: &Conversion) -> String {
-    c.chunks
-        .iter()
-        .map(|c| c.text.as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn blocks_text(blocks: &[Block]) -> String {
-    let mut s = String::new();
-    for b in blocks {
-        b.plain_text(&mut s);
-    }
-    s
-}
-
-fn cell_text(c: &Cell) -> String {
-    blocks_text(&c.blocks).trim().to_string()
 }
 
 fn tables(blocks: &[Block]) -> Vec<&Table> {
@@ -131,7 +107,7 @@ fn corpus_nested_tables() {
         "\\nonesttables is a fallback copy"
     );
     let out = convert(&corpus("pandoc__table_nested.rtf"));
-    assert!(all_text(&out).contains("Deep D"));
+    assert!(chunks_text(&out).contains("Deep D"));
 }
 
 #[test]
@@ -157,7 +133,7 @@ fn corpus_footnotes() {
         assert!(has_ref.is_some(), "note {id} is referenced");
     }
     let out = convert(&corpus("pandoc__footnote.rtf"));
-    let text = all_text(&out);
+    let text = chunks_text(&out);
     assert!(text.contains("Sahlins"));
     assert!(
         out.chunks
@@ -193,7 +169,7 @@ fn corpus_headings() {
         last.metadata.get_str("headingPath"),
         Some("Heading 1 > Heading 2 > Heading 3")
     );
-    assert!(all_text(&out).contains("### Heading 3"));
+    assert!(chunks_text(&out).contains("### Heading 3"));
 }
 
 #[test]
@@ -256,7 +232,7 @@ fn corpus_comment() {
     assert_eq!(d.body_text().trim(), "Here is some text.");
     assert_eq!(d.properties.author.as_deref(), Some("Michael McCandless"));
     let out = convert(&corpus("tika__testComment.rtf"));
-    let text = all_text(&out);
+    let text = chunks_text(&out);
     assert!(text.contains("Here is a comment"), "{text}");
     assert!(text.contains("Michael McCandless"));
     assert_eq!(
@@ -369,7 +345,7 @@ fn corpus_various() {
         "\\sbknone sections are continuous"
     );
     let out = convert(&corpus("tika__testRTFVarious.rtf"));
-    let text = all_text(&out);
+    let text = chunks_text(&out);
     assert!(text.contains("(http://tika.apache.org)"));
     assert!(text.contains("This is the footer text."));
 }
@@ -426,9 +402,9 @@ fn vertical_and_horizontal_merges() {
     assert_eq!(t.rows[2].cells.len(), 3);
     let out = convert(rtf);
     assert!(
-        all_text(&out).contains("rowspan=\"2\""),
+        chunks_text(&out).contains("rowspan=\"2\""),
         "{}",
-        all_text(&out)
+        chunks_text(&out)
     );
 }
 

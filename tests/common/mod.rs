@@ -1,0 +1,71 @@
+//! Helpers shared by the integration tests: corpus files, text of conversions and
+//! blocks, walking the model, adding corpus documents to a query collection. Each test
+//! binary uses a subset, hence the `dead_code` allowance.
+#![allow(dead_code)]
+
+use docrag::Conversion;
+use docrag::model::{Block, Cell};
+
+/// The bytes of `../shared/corpus/<name>`; panics naming the path when missing.
+pub fn corpus(name: &str) -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus")
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every chunk's text, joined by newlines.
+pub fn chunks_text(c: &Conversion) -> String {
+    c.chunks
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Plain text of blocks (the model's own plain-text consumer).
+pub fn blocks_text(blocks: &[Block]) -> String {
+    let mut s = String::new();
+    for b in blocks {
+        b.plain_text(&mut s);
+    }
+    s
+}
+
+/// A cell's plain text, trimmed.
+pub fn cell_text(c: &Cell) -> String {
+    blocks_text(&c.blocks).trim().to_string()
+}
+
+/// Every block, quotes and table cells included, in document order, without recursion.
+pub fn all_blocks(body: &[Block]) -> Vec<&Block> {
+    let mut out = Vec::new();
+    let mut stack: Vec<&Block> = body.iter().rev().collect();
+    while let Some(b) = stack.pop() {
+        out.push(b);
+        match b {
+            Block::Quote(inner) => stack.extend(inner.iter().rev()),
+            Block::Table(t) => {
+                for row in t.rows.iter().rev() {
+                    for cell in row.cells.iter().rev() {
+                        stack.extend(cell.blocks.iter().rev());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Converts corpus file `name` at `max_tokens`, adds it to `c`, returns its doc id.
+pub fn add_corpus_doc(c: &mut docrag::query::Collection, name: &str, max_tokens: usize) -> String {
+    let o = docrag::ConvertOptions::new()
+        .with_file_name(name)
+        .with_max_tokens(max_tokens)
+        .expect("valid max_tokens");
+    let conv = docrag::convert(&corpus(name), &o).expect("converts");
+    let id = conv.doc_id.clone();
+    c.add(conv).expect("adds");
+    id
+}
