@@ -23,6 +23,7 @@ pub mod options;
 pub mod query;
 pub mod read;
 pub mod retrieve;
+pub mod store;
 pub mod tokens;
 
 #[cfg(target_arch = "wasm32")]

@@ -121,6 +121,29 @@ impl Collection {
         Ok(())
     }
 
+    /// Removes document `doc_id`: its chunks, enrichment engine, BM25 postings and
+    /// vectors. Returns whether it was in the collection. When the last vectors go,
+    /// the collection no longer has an embedding model (another may be used next).
+    pub fn remove(&mut self, doc_id: &str) -> bool {
+        let Some(pos) = self.position(doc_id) else {
+            return false;
+        };
+        self.docs.remove(pos);
+        self.bm25.remove_document(doc_id);
+        if let Some(store) = self.embeddings.as_mut() {
+            store.remove_document(doc_id);
+            if store.is_empty() {
+                self.embeddings = None;
+            }
+        }
+        true
+    }
+
+    /// Drops every document's vectors (for a switch to another embedding model).
+    pub fn clear_embeddings(&mut self) {
+        self.embeddings = None;
+    }
+
     /// The documents, in the order they were added.
     pub fn documents(&self) -> &[Document] {
         &self.docs
@@ -288,6 +311,22 @@ mod tests {
         let (index, tokens) = c.index_document(None);
         assert!(index.contains("(id: a)") && index.contains("(id: b)"));
         assert!(tokens > 0);
+    }
+
+    #[test]
+    fn remove_takes_out_chunks_postings_and_vectors() {
+        let mut c = Collection::new();
+        c.add(conv("# A\n\nApples are red.", "a")).unwrap();
+        c.add(conv("# B\n\nBananas are yellow.", "b")).unwrap();
+        c.add_embeddings("b", "m", &[vec![1.0, 0.0]]).unwrap();
+        assert!(c.remove("b"));
+        assert!(!c.remove("b"));
+        assert_eq!(c.documents().len(), 1);
+        assert!(c.search("bananas", 5, &[0]).is_empty());
+        assert!(c.embeddings().is_none());
+        c.add_embeddings("a", "other-model", &[vec![0.0, 1.0]])
+            .unwrap();
+        assert_eq!(c.embeddings().unwrap().model_id(), "other-model");
     }
 
     #[test]

@@ -40,6 +40,11 @@ impl EmbeddingStore {
         self.index.is_empty()
     }
 
+    /// Removes document `doc_id`'s vectors; returns how many were removed.
+    pub fn remove_document(&mut self, doc_id: &str) -> usize {
+        self.index.remove_document(doc_id)
+    }
+
     /// The index of the vectors (for persistence or direct searches).
     pub fn index(&self) -> &VectorIndex {
         &self.index
