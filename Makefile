@@ -9,15 +9,16 @@ CORPUS ?= ../shared/corpus
 DEMO_DIR := target/demo
 PORT ?= 8080
 
-.PHONY: test setup wasm-target npm-deps cli pkg typecheck node-test demo bench clean
+.PHONY: test setup wasm-target npm-deps chromium cli pkg typecheck node-test browser-test demo bench clean
 
 test: setup
 	cargo test --release
 	$(MAKE) cli pkg
 	node scripts/check-types.mjs
 	node --test tests/node/
+	node --test tests/browser/
 
-setup: wasm-target npm-deps
+setup: wasm-target npm-deps chromium
 
 # No download when the target is already there (it is on this kind of machine).
 wasm-target:
@@ -26,6 +27,16 @@ wasm-target:
 
 npm-deps:
 	npm ci --no-audit --no-fund
+
+# Debian's Chromium for the browser tests (playwright-core drives /usr/bin/chromium;
+# it never downloads a browser of its own). CI runs as root, so apt-get works there.
+chromium:
+	@test -x /usr/bin/chromium || { \
+	  echo "chromium: /usr/bin/chromium is missing; installing Debian's chromium package"; \
+	  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; } \
+	  || { echo "chromium: could not install Debian's chromium (apt-get needs root): the browser tests in tests/browser/ cannot run" >&2; exit 1; }; \
+	}
+	@/usr/bin/chromium --version 2>/dev/null
 
 cli:
 	cargo build --release --bin docrag
@@ -39,6 +50,10 @@ typecheck: pkg npm-deps
 
 node-test: cli pkg
 	node --test tests/node/
+
+# Headless Chromium tests (tests/browser/README.md); needs pkg/ and npm's dev deps.
+browser-test: chromium npm-deps pkg
+	node --test tests/browser/
 
 demo: pkg
 	rm -rf $(DEMO_DIR)

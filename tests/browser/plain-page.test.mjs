@@ -1,0 +1,55 @@
+// The package in a plain <script type="module"> page, no bundler: /pkg/web.js, init(),
+// convert a corpus DOCX fetched from the server.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { assertSameConversion, FILE } from './expected.mjs';
+import { corpusDir, fixturesDir, launch, pageResult, pkgDir, screenshot, serve, watchErrors } from './harness.mjs';
+
+let browser;
+let server;
+before(async () => {
+  server = await serve({ '/pkg/': pkgDir, '/corpus/': corpusDir, '/': fixturesDir });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('plain module page: init() loads the wasm as application/wasm and convert() equals Node', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  const wasm = page.waitForResponse((r) => r.url().endsWith('/pkg/docrag_bg.wasm'));
+  await page.goto(`${server.url}/plain.html?file=${encodeURIComponent(FILE)}`);
+  const result = await pageResult(page);
+  const wasmResponse = await wasm;
+  assert.equal(wasmResponse.status(), 200);
+  assert.equal(wasmResponse.headers()['content-type'], 'application/wasm');
+  assert.match(result.version, /^\d+\.\d+\.\d+/);
+  assert.equal(result.bytes, 444786);
+  await assertSameConversion(result.conversion, {}, 'plain page');
+  await screenshot(page, 'plain-page');
+  errors.assertNone('plain page');
+  await page.close();
+});
+
+test('plain module page: options reach the wasm (maxTokens 256 gives more, smaller chunks)', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/plain.html?file=${encodeURIComponent(FILE)}&maxTokens=256`);
+  const result = await pageResult(page);
+  await assertSameConversion(result.conversion, { maxTokens: 256 }, 'plain page, maxTokens 256');
+  for (const m of result.conversion.metadata) assert.ok(m.tokenCount <= 256, `chunk of ${m.tokenCount} tokens`);
+  errors.assertNone('plain page');
+  await page.close();
+});
+
+test('plain module page: a missing file surfaces as the page error, not a time-out', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page, { ignore: [/404/] });
+  await page.goto(`${server.url}/plain.html?file=no-such-file.docx`);
+  await assert.rejects(pageResult(page), /GET \/corpus\/no-such-file\.docx: HTTP 404/);
+  errors.assertNone('plain page');
+  await page.close();
+});

@@ -1,0 +1,76 @@
+// The package in a Vite app: `import * as docrag from 'docrag'` resolved through the
+// package's exports ("browser" condition), `vite build`, the build output served and
+// loaded in Chromium.
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { build } from 'vite';
+
+import { assertSameConversion, FILE } from './expected.mjs';
+import { corpusDir, launch, pageResult, pkgDir, root, screenshot, serve, watchErrors } from './harness.mjs';
+
+const here = join(root, 'tests', 'browser');
+// The app and the scenario it imports keep their relative layout in the temp copy.
+const work = mkdtempSync(join(tmpdir(), 'docrag-vite-'));
+const appDir = join(work, 'vite-app');
+const outDir = join(work, 'dist');
+
+let browser;
+let server;
+let assets;
+before(async () => {
+  cpSync(join(here, 'vite-app'), appDir, { recursive: true });
+  mkdirSync(join(work, 'fixtures'));
+  cpSync(join(here, 'fixtures', 'scenario.js'), join(work, 'fixtures', 'scenario.js'));
+  // What `npm install` does with the app's "docrag": "file:../../../pkg" dependency.
+  mkdirSync(join(appDir, 'node_modules'));
+  symlinkSync(pkgDir, join(appDir, 'node_modules', 'docrag'), 'dir');
+  await build({
+    root: appDir,
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  assets = readdirSync(join(outDir, 'assets'));
+  server = await serve({ '/corpus/': corpusDir, '/': outDir });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('vite build emits the wasm module as an asset and bundles the browser entry', () => {
+  const wasm = assets.filter((f) => f.endsWith('.wasm'));
+  assert.equal(wasm.length, 1, `one .wasm asset in ${assets.join(', ')}`);
+  assert.deepEqual(
+    readFileSync(join(outDir, 'assets', wasm[0])),
+    readFileSync(join(pkgDir, 'docrag_bg.wasm')),
+    'the emitted asset is the package module, byte for byte',
+  );
+  const js = assets.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(outDir, 'assets', f), 'utf8')).join('\n');
+  assert.ok(js.includes(wasm[0]), 'the bundle refers to the emitted wasm by its hashed name');
+  assert.ok(!/node:fs|readFileSync/.test(js), 'the Node entry (node:fs) is not in the browser bundle');
+  assert.ok(js.includes('not-initialized'), "web.js (the browser entry's init guard) is in the bundle");
+});
+
+test('the built Vite app loads the wasm asset in Chromium and convert() equals Node', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  const wasm = page.waitForResponse((r) => r.url().endsWith('.wasm'));
+  await page.goto(`${server.url}/?file=${encodeURIComponent(FILE)}`);
+  const result = await pageResult(page);
+  const wasmResponse = await wasm;
+  assert.match(wasmResponse.url(), /\/assets\/docrag_bg-[\w-]+\.wasm$/);
+  assert.equal(wasmResponse.status(), 200);
+  assert.equal(wasmResponse.headers()['content-type'], 'application/wasm');
+  assert.equal(result.bytes, 444786);
+  await assertSameConversion(result.conversion, {}, 'Vite app');
+  await screenshot(page, 'vite-app');
+  errors.assertNone('Vite app');
+  await page.close();
+});
