@@ -193,6 +193,21 @@ export type DocragErrorCode =
   | 'anchor-out-of-range'
   | 'invalid-percent'
   | 'invalid-input'
+  | 'aborted'
+  | 'invalid-provider-config'
+  | 'http-status'
+  | 'network'
+  | 'timeout'
+  | 'malformed-reply'
+  | 'provider-reported'
+  | 'provider-function'
+  | 'embedding-count'
+  | 'embedding-empty'
+  | 'embedding-non-finite'
+  | 'embedding-dimension'
+  | 'rate-limited'
+  | 'no-embedding-model'
+  | 'no-chat-model'
   | 'not-initialized'
   | 'init-failed'
   | 'internal';
@@ -203,6 +218,22 @@ export interface DocragError extends Error {
   code: DocragErrorCode;
   /** For `invalid-option`: the option as you spelled it, e.g. "maxTokens" or "fields.ssSeq". */
   option?: string;
+  /** For `http-status` and `rate-limited`: the provider's HTTP status. */
+  status?: number;
+  /** For `http-status` and `rate-limited`: the Retry-After the provider asked for, in milliseconds. */
+  retryAfterMs?: number;
+  /** For `rate-limited`: requests sent, the first one included. */
+  attempts?: number;
+  /** For `timeout`: the per-request timeout, in milliseconds. */
+  timeoutMs?: number;
+  /** For `embedding-count` (vectors) and `embedding-dimension` (dimensions): what was expected. */
+  expected?: number;
+  /** For `embedding-count` and `embedding-dimension`: what the provider returned. */
+  got?: number;
+  /** For `embedding-dimension`, `embedding-empty`, `embedding-non-finite`: the text's index in the call. */
+  index?: number;
+  /** For `embedding-non-finite`: the component's position in the vector. */
+  position?: number;
 }
 
 /** What `convert` reads: the file's bytes, or the document's text. */
@@ -473,3 +504,128 @@ export const ROUTING_PROMPT: string;
 
 /** The system prompt for answering from the index document alone (after an INDEX reply). */
 export const INDEX_ANSWER_PROMPT: string;
+
+/** A chat message of the conversation so far. */
+export interface ChatMessage {
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+}
+
+// ---------------------------------------------------------------------------
+// Providers
+
+/**
+ * A chat model given as a function: return the whole reply (or a Promise of it), or
+ * an async iterable of text pieces to stream it. `model` is "small" for routing and
+ * classification calls. Honour `signal` if you can.
+ */
+export type ChatFunction = (
+  messages: ChatMessage[],
+  options: { signal?: AbortSignal; model: 'main' | 'small' },
+) => AsyncIterable<string> | Promise<string> | string;
+
+/**
+ * An embedding model given as a function: one vector per text, in order, all of the
+ * same length (checked: `embedding-count`, `embedding-dimension`, `embedding-empty`,
+ * `embedding-non-finite`).
+ */
+export type EmbedFunction = (
+  texts: string[],
+  options: { signal?: AbortSignal },
+) => Promise<Float32Array[] | number[][]> | Float32Array[] | number[][];
+
+/**
+ * Provider settings. Keys are held in memory only. Unknown keys throw `invalid-option`;
+ * a base URL that is not http(s) throws `invalid-provider-config`.
+ *
+ * `embed`/`chat` functions may be given with any kind: a function replaces the HTTP
+ * route for its capability. Function calls get no timeout or retries (they are yours).
+ */
+export interface ProviderOptions {
+  /** "openai" (and compatible servers), "ollama", or "function" (default when only functions are given). */
+  kind?: 'openai' | 'ollama' | 'function';
+  /**
+   * Server root. OpenAI: with or without `/v1` (default https://api.openai.com);
+   * Ollama: default http://127.0.0.1:11434. A trailing slash is ignored.
+   */
+  baseUrl?: string;
+  /** Sent as `Authorization: Bearer <apiKey>`; no header without it. */
+  apiKey?: string;
+  /** Embedding model, e.g. "text-embedding-3-small" or "nomic-embed-text". Names a function's model in the model id. */
+  embeddingModel?: string;
+  /** Main chat model, e.g. "gpt-4o-mini" or "llama3.2". */
+  chatModel?: string;
+  /** Low-cost chat model for routing and classification; default: the main chat model. */
+  smallModel?: string;
+  /** Vector length to request (OpenAI `dimensions`) and to expect from every reply. */
+  dimensions?: number;
+  /** Most texts per embeddings request. Default 64 (OpenAI, functions), 32 (Ollama). */
+  batchSize?: number;
+  /**
+   * Most o200k_base tokens per embeddings request. Default 8,000. A single text over
+   * the limit is sent alone; the provider may truncate or reject it (`http-status`).
+   */
+  maxBatchTokens?: number;
+  /** Per-request timeout in milliseconds, reading the reply included. Default 60,000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt on 429, 500, 502, 503, 504, network errors and timeouts. Default 4. */
+  maxRetries?: number;
+  /** Backoff ceiling of the first retry in milliseconds (doubles per retry, full jitter). Default 500. */
+  retryBaseDelayMs?: number;
+  /** Longest wait between attempts in milliseconds, a Retry-After included. Default 20,000. */
+  retryMaxDelayMs?: number;
+  /** Embeddings from your own code (an in-browser model, your backend). */
+  embed?: EmbedFunction;
+  /** Chat replies from your own code. */
+  chat?: ChatFunction;
+}
+
+export interface EmbedOptions {
+  /** Aborts the call and its retries (`aborted`); no request is sent after it fires. */
+  signal?: AbortSignal;
+  /** Called after each batch with texts done and the total. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ChatOptions {
+  /** Aborts the call (`aborted`). */
+  signal?: AbortSignal;
+  /** Called with each streamed piece of the reply, in order. */
+  onToken?: (piece: string) => void;
+  /** "small" uses `smallModel` (else the main model). Default "main". */
+  model?: 'main' | 'small';
+}
+
+/**
+ * An embedding and chat client over `fetch` (OpenAI-compatible endpoints, Ollama) or
+ * your functions: batching, retries with exponential backoff and full jitter on
+ * 429/5xx/network errors (honouring Retry-After), per-request timeouts, `AbortSignal`,
+ * streamed chat (SSE / NDJSON). Needs `await init()` first in browsers.
+ *
+ * @throws {DocragError} `invalid-option`, `invalid-provider-config`.
+ */
+export class Provider {
+  constructor(options: ProviderOptions);
+  /**
+   * The key vectors are stored under: `<kind>:<embeddingModel>[:d<dimensions>]`
+   * (`function:<embeddingModel or "custom">` for an embed function); undefined when it cannot embed.
+   */
+  readonly embeddingModelId: string | undefined;
+  /** Whether `chat` can answer. */
+  readonly hasChat: boolean;
+  /**
+   * One vector per text, in order.
+   * @throws {DocragError} `http-status`, `rate-limited`, `network`, `timeout`, `aborted`,
+   * `malformed-reply`, `embedding-count`, `embedding-dimension`, `embedding-empty`,
+   * `embedding-non-finite`, `no-embedding-model`, `provider-function`.
+   */
+  embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]>;
+  /**
+   * The whole reply; streamed pieces go to `onToken` as they arrive. A failure after
+   * the first piece is not retried.
+   * @throws {DocragError} as `embed`, plus `provider-reported` and `no-chat-model`.
+   */
+  chat(messages: ChatMessage[], options?: ChatOptions): Promise<string>;
+  /** Releases the wasm-side object. */
+  free(): void;
+}

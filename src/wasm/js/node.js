@@ -9,6 +9,7 @@ export { isDocragError } from './shared.js';
 export { version, systemMessage };
 export { VectorIndex, Bm25Index } from './docrag.js';
 export { Enricher, Expansion } from './docrag.js';
+export { Provider } from './docrag.js';
 
 const wasmUrl = new URL('./docrag_bg.wasm', import.meta.url);
 try {

@@ -6,6 +6,7 @@ import initWasm, {
   VectorIndex as WasmVectorIndex,
   Bm25Index as WasmBm25Index,
   Enricher as WasmEnricher,
+  Provider as WasmProvider,
 } from './docrag.js';
 import { SYSTEM_MESSAGE, VERSION } from './constants.js';
 import { docragError, describeSource } from './shared.js';
@@ -93,6 +94,14 @@ export class Enricher extends WasmEnricher {
   constructor(records, labels) {
     assertReady('new Enricher()');
     super(records, labels);
+  }
+}
+
+/** An embedding and chat client; see index.d.ts. Needs `await init()` first. */
+export class Provider extends WasmProvider {
+  constructor(options) {
+    assertReady('new Provider()');
+    super(options);
   }
 }
 
