@@ -49,6 +49,22 @@ fn meta_value(v: &JsValue) -> Option<MetaValue> {
     Some(MetaValue::Str(String::from("[object]")))
 }
 
+/// A flat JS object as a metadata record (numbers -> integers, booleans -> yes/no,
+/// other objects -> `[object]`, null/undefined fields skipped).
+pub(crate) fn metadata_from_object(obj: &Object) -> Metadata {
+    let mut m = Metadata::new();
+    for entry in Object::entries(obj).iter() {
+        let pair = Array::from(&entry);
+        let (Some(key), value) = (pair.get(0).as_string(), pair.get(1)) else {
+            continue;
+        };
+        if let Some(v) = meta_value(&value) {
+            m.set(&key, v);
+        }
+    }
+    m
+}
+
 fn records(value: &JsValue) -> Result<Vec<Metadata>, JsValue> {
     if !Array::is_array(value) {
         return Err(js_error(
@@ -65,17 +81,7 @@ fn records(value: &JsValue) -> Result<Vec<Metadata>, JsValue> {
                 &format!("metadata record #{i} is not an object"),
             ));
         };
-        let mut m = Metadata::new();
-        for entry in Object::entries(obj).iter() {
-            let pair = Array::from(&entry);
-            let (Some(key), value) = (pair.get(0).as_string(), pair.get(1)) else {
-                continue;
-            };
-            if let Some(v) = meta_value(&value) {
-                m.set(&key, v);
-            }
-        }
-        out.push(m);
+        out.push(metadata_from_object(obj));
     }
     Ok(out)
 }

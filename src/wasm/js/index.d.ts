@@ -193,6 +193,17 @@ export type DocragErrorCode =
   | 'anchor-out-of-range'
   | 'invalid-percent'
   | 'invalid-input'
+  | 'not-initialized'
+  | 'init-failed'
+  | 'storage-unavailable'
+  | 'upgrade-blocked'
+  | 'schema-too-new'
+  | 'quota-exceeded'
+  | 'storage-closed'
+  | 'storage-corrupt'
+  | 'storage-failed'
+  | 'unknown-document'
+  | 'empty-question'
   | 'aborted'
   | 'invalid-provider-config'
   | 'http-status'
@@ -208,8 +219,6 @@ export type DocragErrorCode =
   | 'rate-limited'
   | 'no-embedding-model'
   | 'no-chat-model'
-  | 'not-initialized'
-  | 'init-failed'
   | 'internal';
 
 /** The errors docrag throws: real `Error`s with `name` "DocragError" and a stable `code`. */
@@ -505,10 +514,259 @@ export const ROUTING_PROMPT: string;
 /** The system prompt for answering from the index document alone (after an INDEX reply). */
 export const INDEX_ANSWER_PROMPT: string;
 
+// ---------------------------------------------------------------------------
+// The persistent collection (browser runtime)
+// ---------------------------------------------------------------------------
+
+/** One stored document's summary (`Collection.documents()`). */
+export interface DocumentInfo {
+  /** The document id (`ssDocId`): `sha256-` + 16 hex digits of the file's bytes unless you set one. */
+  docId: string;
+  title: string;
+  /** The file name it was added from ("" when none was known). */
+  fileName: string;
+  format: 'docx' | 'html' | 'rtf' | 'markdown' | 'text';
+  /** Size of the added file, in bytes. */
+  sizeBytes: number;
+  /** When it was added: milliseconds since the Unix epoch. */
+  addedAt: number;
+  chunkCount: number;
+  /** Sum of the chunks' `tokenCount` (o200k_base tokens). */
+  tokenCount: number;
+  /** The highest `lastPage` of any chunk (1 without page breaks). */
+  pages: number;
+  hasTables: boolean;
+  hasRevisions: boolean;
+  hasComments: boolean;
+  /** The converter's warnings as `code: message` lines. */
+  warnings: string[];
+  /** Embedding models with stored vectors for this document. */
+  embeddingModels: string[];
+}
+
+/** One stored chunk (`Collection.chunks(docId)`). */
+export interface StoredChunk {
+  /** The chunk's Markdown. */
+  text: string;
+  metadata: ChunkMetadata;
+}
+
+/** Progress of `addFile`, in stage order; `done`/`total` are bytes (read), steps (parse, store) or chunks (embed). */
+export interface AddProgress {
+  stage: 'read' | 'parse' | 'embed' | 'store' | 'done';
+  done: number;
+  total: number;
+  fileName?: string;
+}
+
+export interface OpenOptions {
+  /**
+   * Where records live. "auto" (default): IndexedDB when the global `indexedDB` exists,
+   * memory under Node (which has none); a browser without IndexedDB (some private
+   * windows) fails with `storage-unavailable` rather than silently forgetting.
+   * "memory": nothing persists beyond this page or process.
+   */
+  storage?: 'auto' | 'indexeddb' | 'memory';
+  /**
+   * The model provider. Omitted: the one remembered with `setProvider(p, {remember: true})`,
+   * else none (BM25 retrieval and the extractive answerer).
+   */
+  provider?: ProviderOptions | null;
+  /** Called after another tab added or removed a document (the collection has already reloaded). */
+  onChange?: (change: { type: 'added' | 'removed'; docId: string }) => void;
+}
+
+export interface AddFileOptions {
+  /** Overrides the File's name (used for format detection and `fileName`). */
+  fileName?: string;
+  /** Overrides the Blob's type. */
+  mimeType?: string;
+  /** Conversion options (`maxTokens`, `fields`, `labels`, ...). */
+  convert?: ConvertOptions;
+  /** Re-convert and replace a stored document with the same id. Default false: the stored one is returned unchanged. */
+  replace?: boolean;
+  /** Aborts the add (`aborted`); nothing is stored. */
+  signal?: AbortSignal;
+  onProgress?: (p: AddProgress) => void;
+}
+
 /** A chat message of the conversation so far. */
 export interface ChatMessage {
   role: 'user' | 'assistant' | 'system';
   content: string;
+}
+
+export interface AskOptions {
+  /** Processing mode. Default "rag". */
+  mode?: 'rag' | 'entire' | 'adaptive' | 'adaptive-rag';
+  /** Fixed top-k (chunks) for the retrieving modes; default: `retrievalPercent` of the collection's chunks. */
+  chunks?: number;
+  /** The earlier conversation, reduced to `historyTokens` before it is sent. */
+  history?: ChatMessage[];
+  /** Model routing and classification calls when a chat model is set. Default true. */
+  routing?: boolean;
+  /** Send the payload to the chat model when one is set. Default true; false returns the payload with the extractive answer. */
+  generate?: boolean;
+  /** Collections below this many tokens send every chunk. Default 20,000. */
+  smallCollectionTokens?: number;
+  /** Top-k as a percentage of the chunks. Default 15. */
+  retrievalPercent?: number;
+  /** Broad questions: share of the quota spread over every document. Default 25. */
+  coveragePercent?: number;
+  /** Enrichment budget, percent of the collection's tokens. Default 10. */
+  enrichmentPercent?: number;
+  /** Routing confidence threshold, 0-100. Default 70. */
+  confidenceThreshold?: number;
+  /** Most numbered sources in the context. Default 200. */
+  maxSources?: number;
+  /** History budget in tokens. Default 4,000. */
+  historyTokens?: number;
+  /** Context window for adaptive RAG, in tokens. Default 128,000. */
+  contextWindow?: number;
+  signal?: AbortSignal;
+  /** Stages: embed-question, route, classify, retrieve, generate, done. */
+  onProgress?: (p: { stage: string; done: number; total: number }) => void;
+  /** Each streamed piece of the model's answer. */
+  onToken?: (delta: string) => void;
+}
+
+/** A numbered source of the context: document, section and page of one chunk. */
+export interface Source {
+  /** The number the context and the answer use: [n]. */
+  number: number;
+  docId: string;
+  /** The document title. */
+  title: string;
+  /** The heading path ("" before the first heading). */
+  section: string;
+  /** 1-based; 0 when unknown. */
+  firstPage: number;
+  lastPage: number;
+  /** The chunk's `ssSeq`. */
+  seq: number;
+  /** The start of the chunk's text, whitespace collapsed. */
+  snippet: string;
+  /** Retrieval score (0 for chunks added by enrichment or sent whole). */
+  score: number;
+}
+
+/** Where a marker is in the answer: UTF-8 byte offsets and UTF-16 code-unit offsets (for `String.prototype.slice`). */
+export interface CitationSpan {
+  start: number;
+  end: number;
+  startUtf16: number;
+  endUtf16: number;
+}
+
+/** One cited source and every place the answer cites it. */
+export interface Citation extends Source {
+  spans: CitationSpan[];
+}
+
+export interface CitationReport {
+  citations: Citation[];
+  /** Cited numbers with no source. */
+  unknown: number;
+  /** Whether the answer cites at least one known source. */
+  grounded: boolean;
+}
+
+/** Tokens sent by purpose (o200k_base), and the path the question took. */
+export interface Accounting {
+  path: 'everything' | 'routed-whole' | 'index' | 'pointed' | 'broad' | 'entire' | 'adaptive-rag';
+  /** Why that path, in one sentence. */
+  reason: string;
+  routingTokens: number;
+  retrievalTokens: number;
+  enrichmentTokens: number;
+  historyTokens: number;
+  questionTokens: number;
+  contextTokens: number;
+  totalTokens: number;
+  /** Whether the question was classified broad (null when not classified). */
+  broad: boolean | null;
+  truncated: boolean;
+  /** Which retrieval ran, when the question had an embedding. */
+  retrieval?: string;
+}
+
+export interface AskResult {
+  /** The messages for a chat model: context (the cacheable prefix), history, question. */
+  payload: { messages: ChatMessage[] };
+  /** The context message's text: byte-identical whenever the same chunks are selected. */
+  cachedPrefix: string;
+  accounting: Accounting;
+  sources: Source[];
+  /** The routing decision, when a routing call was made. */
+  routing?: unknown;
+  /** The answer: the chat model's, or the extractive one without a chat model. */
+  answer: { text: string; by: 'model' | 'extractive' };
+  /** Citations read from `answer.text`. */
+  citations: CitationReport;
+  /** The extractive answer (always computed). */
+  extractive: { text: string; tokens: number; sentences: unknown[] };
+  /** The model calls made, in order. */
+  modelCalls: { purpose: 'embedding' | 'routing' | 'classification' | 'answer'; model: 'embedding' | 'main' | 'small' }[];
+}
+
+/**
+ * A named, persistent document collection. In a browser it lives in IndexedDB
+ * (database `docrag:<name>`): reopening restores documents, chunks, metadata and
+ * embeddings with no re-parsing and no provider call. Under Node it lives in memory.
+ *
+ * Every write is one transaction: a failed `addFile` (bad file, provider failure,
+ * abort, quota) stores nothing and changes nothing already stored.
+ */
+export class Collection {
+  private constructor();
+  /**
+   * Opens or creates a collection.
+   * @throws {DocragError} `storage-unavailable`, `upgrade-blocked` (another tab holds an
+   * older version open), `schema-too-new`, `storage-corrupt`, `invalid-option`.
+   */
+  static open(name: string, options?: OpenOptions): Promise<Collection>;
+  /** Deletes a collection's IndexedDB database (close open handles first). @throws {DocragError} `upgrade-blocked` while another tab has it open. */
+  static deleteStored(name: string): Promise<void>;
+  readonly name: string;
+  readonly storage: 'indexeddb' | 'memory';
+  /** The current provider's capabilities, or null. */
+  readonly provider: { embeddingModelId: string | null; chat: boolean; smallChat: boolean } | null;
+  /** The documents, in the order they were added. */
+  documents(): DocumentInfo[];
+  /** One document's chunks in order. @throws {DocragError} `unknown-document`. */
+  chunks(docId: string): StoredChunk[];
+  /** Totals over the collection (tokens: o200k_base). */
+  stats(): { documents: number; chunks: number; tokens: number; embeddingModels: string[] };
+  /**
+   * Adds a file: convert, embed (chunks whose text already has a stored vector are not
+   * re-embedded), store. Adding a stored document again returns it unchanged unless `replace`.
+   * @throws {DocragError} a conversion code, a provider code, `aborted`, `quota-exceeded`, `storage-closed`.
+   */
+  addFile(file: File | Blob | Uint8Array | ArrayBuffer | string, options?: AddFileOptions): Promise<DocumentInfo>;
+  /**
+   * Embeds the documents that have no vectors of the current provider's embedding model
+   * (a provider set after they were added). Resolves to how many documents were embedded.
+   */
+  embedMissing(options?: { signal?: AbortSignal; onProgress?: (p: AddProgress) => void }): Promise<number>;
+  /** Removes a document and every stored record of it. Resolves to whether it was there. */
+  remove(docId: string): Promise<boolean>;
+  /** Asks a question. @throws {DocragError} `empty-question`, a provider code, `aborted`. */
+  ask(question: string, options?: AskOptions): Promise<AskResult>;
+  /**
+   * Sets the provider (null: none). Keys stay in memory unless `remember: true`, which stores
+   * the options (API key included) in this collection's storage.
+   */
+  setProvider(provider: ProviderOptions | null, options?: { remember?: boolean }): Promise<void>;
+  /** A stored setting (any JSON value), undefined when unset. */
+  getSetting<T = unknown>(key: string): T | undefined;
+  /** Stores a JSON-serializable setting; undefined deletes it. */
+  setSetting(key: string, value: unknown): Promise<void>;
+  /** Reloads from storage (another tab changed it). */
+  refresh(): Promise<void>;
+  /** Closes the storage connection. */
+  close(): void;
+  /** Releases the wasm memory now. */
+  free(): void;
 }
 
 // ---------------------------------------------------------------------------

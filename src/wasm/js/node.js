@@ -9,6 +9,9 @@ export { isDocragError } from './shared.js';
 export { version, systemMessage };
 export { VectorIndex, Bm25Index } from './docrag.js';
 export { Enricher, Expansion } from './docrag.js';
+// No IndexedDB in Node: `Collection.open` keeps the collection in memory
+// (storage "auto" or "memory"); nothing persists after the process exits.
+export { Collection } from './docrag.js';
 export { Provider } from './docrag.js';
 
 const wasmUrl = new URL('./docrag_bg.wasm', import.meta.url);

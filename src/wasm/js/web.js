@@ -6,6 +6,7 @@ import initWasm, {
   VectorIndex as WasmVectorIndex,
   Bm25Index as WasmBm25Index,
   Enricher as WasmEnricher,
+  Collection as WasmCollection,
   Provider as WasmProvider,
 } from './docrag.js';
 import { SYSTEM_MESSAGE, VERSION } from './constants.js';
@@ -97,14 +98,6 @@ export class Enricher extends WasmEnricher {
   }
 }
 
-/** An embedding and chat client; see index.d.ts. Needs `await init()` first. */
-export class Provider extends WasmProvider {
-  constructor(options) {
-    assertReady('new Provider()');
-    super(options);
-  }
-}
-
 /** The package version. */
 export function version() {
   return VERSION;
@@ -113,4 +106,28 @@ export function version() {
 /** The system message that tells a language model how to read docrag's Markdown. */
 export function systemMessage() {
   return SYSTEM_MESSAGE;
+}
+
+/**
+ * A named, persistent document collection (IndexedDB); see index.d.ts. Needs
+ * `await init()` first. `Collection.open` resolves to the collection.
+ */
+export class Collection extends WasmCollection {
+  static open(name, options) {
+    assertReady('Collection.open()');
+    return WasmCollection.open(name, options);
+  }
+
+  static deleteStored(name) {
+    assertReady('Collection.deleteStored()');
+    return WasmCollection.deleteStored(name);
+  }
+}
+
+/** An embedding and chat client; see index.d.ts. Needs `await init()` first. */
+export class Provider extends WasmProvider {
+  constructor(options) {
+    assertReady('new Provider()');
+    super(options);
+  }
 }

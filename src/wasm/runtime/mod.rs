@@ -1,0 +1,30 @@
+//! The persistent collection for JS: `Collection.open`, `addFile`, `remove`,
+//! `documents`, `chunks`, `ask`, settings and providers. This is the only place
+//! that does the I/O the core leaves out (storage, model calls), one file each:
+//! - `collection.rs`: the `Collection` class and its lifecycle;
+//! - `add.rs`: adding a file (read, convert, embed with the cache, store);
+//! - `ask.rs`: a question (query embedding, routing and classification calls, the
+//!   pipeline, the chat call, citations);
+//! - `state.rs`: the in-memory collection rebuilt from stored records;
+//! - `store.rs`, `idb.rs`, `memory.rs`, `records.rs`: storage;
+//! - `bag.rs`: strict option bags, progress and abort helpers.
+
+mod add;
+mod ask;
+mod bag;
+mod collection;
+mod idb;
+mod memory;
+mod records;
+mod state;
+mod store;
+
+/// Orders stored documents as they were added (`addedAt`, then id).
+pub(crate) fn store_order(docs: &mut [store::StoredDoc]) {
+    docs.sort_by(|a, b| {
+        a.info
+            .added_at
+            .total_cmp(&b.info.added_at)
+            .then_with(|| a.info.doc_id.cmp(&b.info.doc_id))
+    });
+}
