@@ -9,6 +9,8 @@
 //   stub.reset();    // clears requests and the fault script
 //   await stub.close();
 //
+// CORS: every reply allows any origin and OPTIONS preflights get 204 (not logged),
+// so browser pages on another 127.0.0.1 port can call it.
 // Routes: POST /v1/embeddings, /v1/chat/completions (OpenAI; SSE when stream: true),
 // POST /api/embed, /api/chat (Ollama; NDJSON unless stream: false).
 //
@@ -99,6 +101,19 @@ export async function startStub(options = {}) {
 
   async function handle(req, res, raw) {
     const path = new URL(req.url, 'http://x').pathname;
+    // Pages on another 127.0.0.1 port call the stub cross-origin (browser tests):
+    // allow it, and answer preflights without logging them as provider requests.
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-expose-headers', 'retry-after');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'access-control-allow-methods': 'POST, GET, OPTIONS',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-max-age': '600',
+      });
+      res.end();
+      return;
+    }
     let body = raw;
     try {
       body = JSON.parse(raw);
