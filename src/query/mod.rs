@@ -17,6 +17,8 @@
 //! - [`options`]: [`QueryOptions`], validated when built;
 //! - [`select`]: pointed and broad retrieval with enrichment;
 //! - [`pipeline`]: [`ask`], the whole question;
+//! - [`summarize`]: the [`Summarizer`] state machine (summaries with verified
+//!   citations);
 //! - [`error`]: [`QueryError`] with stable codes.
 
 pub mod citations;
@@ -33,6 +35,7 @@ pub mod pipeline;
 pub mod retriever;
 pub mod route;
 pub mod select;
+pub mod summarize;
 pub mod truncate;
 pub mod untrusted;
 
@@ -46,3 +49,6 @@ pub use payload::{Accounting, Message, ModelRequest, PathTaken, Payload, Role};
 pub use pipeline::{QueryResult, Replies, ask};
 pub use retriever::{Retrieval, Retriever};
 pub use route::{RoutingDecision, RoutingReply, Scope};
+pub use summarize::{
+    Progress, RequestId, Step, Summarizer, Summary, SummaryMode, SummaryOptions, SummaryTrace,
+};
