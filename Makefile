@@ -63,9 +63,10 @@ demo: pkg
 	@echo "docrag demo: http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
 	cd $(DEMO_DIR) && python3 -m http.server --bind 127.0.0.1 $(PORT)
 
-bench: cli pkg
+bench: cli pkg npm-deps
 	@command -v pandoc >/dev/null || { apt-get update && apt-get install -y pandoc; } \
 	  || echo "bench: could not install pandoc (needs root); the pandoc column will be missing"
+	@$(MAKE) -s chromium || echo "bench: no chromium; the CHROMIUM figures will be missing"
 	node scripts/bench.mjs --corpus $(CORPUS)
 
 clean:

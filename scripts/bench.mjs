@@ -84,6 +84,7 @@ for (const format of ['docx', 'html', 'rtf']) {
 
 await benchCosine();
 await benchEnrich();
+await benchChromiumCollection();
 
 /**
  * Cosine top-10 over random vectors: docrag native (`docrag bench-cosine`), docrag
@@ -287,4 +288,65 @@ Enrichment: ${files.length} files`);
   }
   console.log(`expansion wasm   on ${name} (${n} chunks): combined call ${related.toFixed(2)} us/query, every method ${every.toFixed(2)} us/query`);
   e.free();
+}
+
+/**
+ * A persistent collection in headless Chromium (tests/browser/harness.mjs, the page
+ * tests/browser/fixtures/bench.html): time to add the largest non-broken corpus DOCX to
+ * a new collection (parse + chunk + store in IndexedDB, no provider), and time to
+ * reopen it after a page reload (Collection.open + documents(), no re-parsing). Each
+ * run uses a new collection; medians of `runs`, milliseconds measured in the page.
+ */
+async function benchChromiumCollection(runs = 5) {
+  const largest = manifest
+    .filter((r) => r.format === 'docx' && !r.features.split(',').includes('broken'))
+    .sort((a, b) => Number(b.bytes) - Number(a.bytes))[0];
+  console.log(`\nCHROMIUM collection: ${largest.file} (${(Number(largest.bytes) / 1e6).toFixed(3)} MB), median of ${runs} runs, no provider`);
+  let harness;
+  try {
+    harness = await import(pathToFileURL(join(root, 'tests', 'browser', 'harness.mjs')).href);
+  } catch (e) {
+    console.log(`chromium: skipped (${e.message.split('\n')[0]}; make bench installs chromium and the npm dev deps)`);
+    return;
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const server = await harness.serve({ '/pkg/': join(root, 'pkg'), '/corpus/': corpusDir, '/': harness.fixturesDir });
+  let browser;
+  try {
+    browser = await harness.launch();
+    const page = await browser.newPage();
+    const errors = harness.watchErrors(page);
+    await page.goto(`${server.url}/bench.html`);
+    const adds = [];
+    const opens = [];
+    const reopens = [];
+    const inits = [];
+    let shape = '';
+    for (let run = 0; run < runs; run++) {
+      const name = `bench-${run}`;
+      const added = await page.evaluate(([file, n]) => window.benchAdd(file, n), [largest.file, name]);
+      await page.reload();
+      inits.push((await page.evaluate(() => window.benchReady)).initMs);
+      const reopened = await page.evaluate((n) => window.benchReopen(n), name);
+      if (reopened.docs !== 1 || reopened.chunks !== added.chunks) {
+        throw new Error(`reopen found ${reopened.docs} documents / ${reopened.chunks} chunks, added 1 / ${added.chunks}`);
+      }
+      adds.push(added.addMs);
+      opens.push(added.openMs);
+      reopens.push(reopened.reopenMs);
+      shape = `${added.chunks} chunks`;
+    }
+    errors.assertNone('bench page');
+    const row = (label, xs) =>
+      console.log(`${label.padEnd(34)} ${median(xs).toFixed(1).padStart(8)} ms   (runs: ${xs.map((x) => x.toFixed(0)).join(', ')})`);
+    row(`add ${shape} (parse+chunk+store)`, adds);
+    row('open a new, empty collection', opens);
+    row('reopen after reload (no re-parse)', reopens);
+    row('init() after reload (wasm load)', inits);
+  } catch (e) {
+    console.log(`chromium collection: failed: ${e.message}`);
+  } finally {
+    await browser?.close();
+    await server.close();
+  }
 }

@@ -42,3 +42,61 @@ export async function assertSameConversion(conversion, options = {}, where = 'th
   assert.deepEqual(conversion.metadata, ref.metadata, `${where}: metadata equal Node's`);
   assert.deepEqual(conversion, ref, `${where}: the whole result equals Node's`);
 }
+
+/** A question whose answer is in one chunk of FILE (the one holding KNOWN_TEXT). */
+export const QUESTION = 'Which version of the Jakarta XML Binding API does the 11.4 series use?';
+
+/**
+ * Asserts what fixtures/scenario.js reports of a collection holding FILE alone, asked
+ * QUESTION with no provider: the stored document and chunks are the reference's, the
+ * extractive answer cites the chunk with KNOWN_TEXT. `storage`: "indexeddb" or "memory".
+ * `reopened`: the page only reopened the collection (no addFile).
+ */
+export async function assertCollectionReport(c, { storage, reopened, where }) {
+  const ref = await reference();
+  const docId = expectedDocId();
+  assert.equal(c.storage, storage, `${where}: storage`);
+  if (reopened) {
+    assert.equal(c.added, null, `${where}: nothing added on reopen`);
+  } else {
+    assert.equal(c.added.docId, docId, `${where}: addFile resolves to the document`);
+    const stages = c.progress.filter((s, i) => s !== c.progress[i - 1]);
+    assert.deepEqual(stages, ['read', 'parse', 'store', 'done'], `${where}: progress stages ${c.progress} (no provider: no embed)`);
+  }
+  assert.equal(c.documents.length, 1, `${where}: one document`);
+  const [doc] = c.documents;
+  assert.equal(doc.docId, docId);
+  assert.equal(doc.title, KNOWN_TITLE);
+  assert.equal(doc.fileName, FILE);
+  assert.equal(doc.format, 'docx');
+  assert.equal(doc.sizeBytes, fileBytes().length);
+  assert.equal(doc.chunkCount, ref.chunks.length, `${where}: chunkCount`);
+  assert.equal(doc.tokenCount, ref.metadata.reduce((s, m) => s + m.tokenCount, 0), `${where}: tokenCount`);
+  assert.deepEqual(doc.embeddingModels, [], `${where}: no provider, no vectors`);
+  assert.deepEqual(c.chunks[0].map((k) => k.text), ref.chunks, `${where}: stored chunks are convert()'s`);
+  assert.deepEqual(c.stats, { documents: 1, chunks: ref.chunks.length, tokens: doc.tokenCount, embeddingModels: [] });
+
+  const a = c.answer;
+  assert.equal(a.answer.by, 'extractive', `${where}: no chat model, the extractive answer`);
+  assert.deepEqual(a.modelCalls, [], `${where}: no model calls`);
+  assert.ok(a.sources.length > 0, `${where}: sources`);
+  assert.ok(a.citations.grounded, `${where}: the answer cites a source: ${a.answer.text}`);
+  const cited = a.citations.citations.map((k) => {
+    assert.equal(k.docId, docId);
+    return c.chunks[0][k.seq].text;
+  });
+  assert.ok(
+    cited.some((text) => text.includes(KNOWN_TEXT)),
+    `${where}: a cited chunk holds "${KNOWN_TEXT}"; answer: ${a.answer.text}`,
+  );
+  assert.ok(a.cachedPrefix.includes(KNOWN_TEXT), `${where}: the context holds the answer`);
+}
+
+/**
+ * `value` with every non-integer number rounded to 12 significant digits: a reopened
+ * collection's extractive sentence scores can differ from the fresh one's in the last
+ * bit (summation order), which is not a different answer.
+ */
+export function roundScores(value) {
+  return JSON.parse(JSON.stringify(value), (_, v) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(12)) : v));
+}

@@ -1,7 +1,8 @@
 // The package in Node 20, imported by its name: a consumer project whose
 // node_modules/docrag links to pkg/ (what `npm install ../pkg` makes), a child `node`
 // that resolves 'docrag' through exports (the "node" condition) and converts the
-// same corpus file the browser tests convert.
+// same corpus file the browser tests convert, then adds it to an in-memory Collection
+// and asks the browser tests' question.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 
-import { assertSameConversion, FILE } from './expected.mjs';
+import { assertCollectionReport, assertSameConversion, FILE, QUESTION } from './expected.mjs';
 import { corpusDir, pkgDir } from './harness.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'docrag-node-consumer-'));
@@ -24,8 +25,21 @@ test("Node 20: import 'docrag' by name resolves node.js through exports and conv
     `import { readFileSync } from 'node:fs';
      import * as docrag from 'docrag';
      await docrag.init(); // a no-op in Node, kept so browser code runs unchanged
-     const conversion = docrag.convert(readFileSync(${JSON.stringify(join(corpusDir, FILE))}));
+     const bytes = readFileSync(${JSON.stringify(join(corpusDir, FILE))});
+     const conversion = docrag.convert(bytes);
+     // The same collection steps as fixtures/scenario.js, in memory (Node has no IndexedDB).
+     const c = await docrag.Collection.open('node');
+     const progress = [];
+     const added = await c.addFile(new Uint8Array(bytes), { fileName: ${JSON.stringify(FILE)}, onProgress: (p) => progress.push(p.stage) });
+     const documents = c.documents();
+     const collection = {
+       storage: c.storage, added, progress, documents,
+       chunks: documents.map((d) => c.chunks(d.docId)),
+       stats: c.stats(),
+       answer: await c.ask(${JSON.stringify(QUESTION)}),
+     };
      console.log(JSON.stringify({
+       collection,
        node: process.versions.node,
        resolved: import.meta.resolve('docrag'),
        hasIndexedDB: typeof indexedDB !== 'undefined',
@@ -39,4 +53,5 @@ test("Node 20: import 'docrag' by name resolves node.js through exports and conv
   assert.match(out.resolved, /\/node\.js$/, `the "node" condition wins: ${out.resolved}`);
   assert.equal(out.hasIndexedDB, false, 'Node has no IndexedDB (the package documents an in-memory store there)');
   await assertSameConversion(out.conversion, {}, 'Node by package name');
+  await assertCollectionReport(out.collection, { storage: 'memory', reopened: false, where: 'Node Collection' });
 });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { assertSameConversion, FILE } from './expected.mjs';
+import { assertCollectionReport, assertSameConversion, FILE, QUESTION, roundScores } from './expected.mjs';
 import { corpusDir, fixturesDir, launch, pageResult, pkgDir, screenshot, serve, watchErrors } from './harness.mjs';
 
 let browser;
@@ -50,6 +50,25 @@ test('plain module page: a missing file surfaces as the page error, not a time-o
   const errors = watchErrors(page, { ignore: [/404/] });
   await page.goto(`${server.url}/plain.html?file=no-such-file.docx`);
   await assert.rejects(pageResult(page), /GET \/corpus\/no-such-file\.docx: HTTP 404/);
+  errors.assertNone('plain page');
+  await page.close();
+});
+
+test('plain module page: a Collection in IndexedDB: add, ask with no provider, reload, reopened unchanged', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  const url = `${server.url}/plain.html?file=${encodeURIComponent(FILE)}&collection=plain&question=${encodeURIComponent(QUESTION)}`;
+  await page.goto(url);
+  const first = (await pageResult(page)).collection;
+  await assertCollectionReport(first, { storage: 'indexeddb', reopened: false, where: 'plain page, added' });
+  await screenshot(page, 'plain-page-collection');
+
+  await page.goto(`${url}&reopen=1`);
+  const again = (await pageResult(page)).collection;
+  await assertCollectionReport(again, { storage: 'indexeddb', reopened: true, where: 'plain page, reopened' });
+  assert.deepEqual(again.documents, first.documents, 'the stored record, addedAt included');
+  assert.deepEqual(again.chunks, first.chunks, 'chunks and metadata as stored');
+  assert.deepEqual(roundScores(again.answer), roundScores(first.answer), 'the same answer from the reopened collection');
   errors.assertNone('plain page');
   await page.close();
 });

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 
 import { build } from 'vite';
 
-import { assertSameConversion, FILE } from './expected.mjs';
+import { assertCollectionReport, assertSameConversion, FILE, QUESTION, roundScores } from './expected.mjs';
 import { corpusDir, launch, pageResult, pkgDir, root, screenshot, serve, watchErrors } from './harness.mjs';
 
 const here = join(root, 'tests', 'browser');
@@ -71,6 +71,24 @@ test('the built Vite app loads the wasm asset in Chromium and convert() equals N
   assert.equal(result.bytes, 444786);
   await assertSameConversion(result.conversion, {}, 'Vite app');
   await screenshot(page, 'vite-app');
+  errors.assertNone('Vite app');
+  await page.close();
+});
+
+test('the built Vite app: a Collection in IndexedDB: add, ask with no provider, reload, reopened unchanged', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  const url = `${server.url}/?file=${encodeURIComponent(FILE)}&collection=vite&question=${encodeURIComponent(QUESTION)}`;
+  await page.goto(url);
+  const first = (await pageResult(page)).collection;
+  await assertCollectionReport(first, { storage: 'indexeddb', reopened: false, where: 'Vite app, added' });
+  await screenshot(page, 'vite-app-collection');
+
+  await page.goto(`${url}&reopen=1`);
+  const again = (await pageResult(page)).collection;
+  await assertCollectionReport(again, { storage: 'indexeddb', reopened: true, where: 'Vite app, reopened' });
+  assert.deepEqual(again.documents, first.documents, 'the stored record, addedAt included');
+  assert.deepEqual(roundScores(again.answer), roundScores(first.answer), 'the same answer from the reopened collection');
   errors.assertNone('Vite app');
   await page.close();
 });
