@@ -383,6 +383,36 @@ pub(crate) async fn delete_database(name: &str) -> Result<(), StoreError> {
     let req = f
         .delete_database(&schema::database_name(name))
         .map_err(|e| from_js(&e))?;
-    let r: &IdbRequest = req.unchecked_ref();
-    request_done(r).await.map(|_| ()).map_err(|e| from_js(&e))
+    let blocked = Rc::new(Cell::new(false));
+    let promise = Promise::new(&mut |resolve: Function, reject: Function| {
+        let ok = Closure::once_into_js(move || {
+            let _ = resolve.call0(&JsValue::NULL);
+        });
+        let err_req = req.clone();
+        let err_reject = reject.clone();
+        let err = Closure::once_into_js(move || {
+            let e = err_req
+                .error()
+                .ok()
+                .flatten()
+                .map(JsValue::from)
+                .unwrap_or_else(|| JsValue::from_str("delete failed"));
+            let _ = err_reject.call1(&JsValue::NULL, &e);
+        });
+        // Another connection did not close on `versionchange`: report it rather
+        // than wait for it (the deletion still happens once that one closes).
+        let flag = blocked.clone();
+        let on_blocked = Closure::once_into_js(move || {
+            flag.set(true);
+            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("blocked"));
+        });
+        req.set_onsuccess(Some(ok.unchecked_ref()));
+        req.set_onerror(Some(err.unchecked_ref()));
+        req.set_onblocked(Some(on_blocked.unchecked_ref()));
+    });
+    match JsFuture::from(promise).await {
+        Ok(_) => Ok(()),
+        Err(_) if blocked.get() => Err(StoreError::UpgradeBlocked),
+        Err(e) => Err(from_js(&e)),
+    }
 }
