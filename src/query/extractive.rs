@@ -19,7 +19,7 @@
 //!   `\[` in the answer, so it is not read as a citation marker; a passage numbered 0
 //!   gets no marker (entire-document mode cites nothing).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use serde::Serialize;
 use unicode_segmentation::UnicodeSegmentation;
@@ -229,7 +229,9 @@ pub fn answer(
 ) -> ExtractiveAnswer {
     let wanted: HashSet<String> = terms(question).into_iter().collect();
     // (passage index, unit index, number, text, distinct terms)
-    let mut all: Vec<(usize, usize, usize, String, HashSet<String>)> = Vec::new();
+    // Term sets are ordered so a sentence's score sums in the same order on every run
+    // (a hash set's order differs per instance and moves the last float digit).
+    let mut all: Vec<(usize, usize, usize, String, BTreeSet<String>)> = Vec::new();
     let mut seen: HashSet<String> = HashSet::new();
     for (p, passage) in passages.iter().enumerate() {
         for (u, text) in units(passage.text).into_iter().enumerate() {
@@ -237,7 +239,7 @@ pub fn answer(
             if !seen.insert(key) {
                 continue;
             }
-            let t: HashSet<String> = terms(&text).into_iter().collect();
+            let t: BTreeSet<String> = terms(&text).into_iter().collect();
             all.push((p, u, passage.number, text, t));
         }
     }
