@@ -3,6 +3,8 @@
 // ts-expect-error is a mistake the types must reject (tsc fails if they accept it).
 import {
   Bm25Index,
+  Collection,
+  Provider,
   convert,
   Enricher,
   Expansion,
@@ -14,7 +16,10 @@ import {
   systemMessage,
   VectorIndex,
   version,
+  type AskResult,
   type ChunkMetadata,
+  type DocumentInfo,
+  type ProviderOptions,
   type ConversionResult,
   type ConvertOptions,
   type DocragErrorCode,
@@ -131,3 +136,26 @@ new Expansion();
 // @ts-expect-error allTables is a boolean
 expansion.addRelatedChunks({ allTables: 'yes' });
 void [renamed, added, paged, byAuthor, seqs, enrichment, authors, sectionSizes, entry.parts, entry.text, entry.tokens, prompts, facts, counts];
+
+// The persistent collection and providers.
+async function collectionUsage(file: File): Promise<void> {
+  const provider: ProviderOptions = { kind: 'openai', baseUrl: 'http://127.0.0.1:1234', embeddingModel: 'e', chatModel: 'c' };
+  const c: Collection = await Collection.open('docs', { storage: 'auto', provider, onChange: (ch) => void ch.docId });
+  const info: DocumentInfo = await c.addFile(file, { convert: { maxTokens: 400 }, onProgress: (p) => void (p.stage === 'embed' && p.done / p.total) });
+  const pages: number = info.pages + info.chunkCount + info.tokenCount;
+  const chunkText: string = c.chunks(info.docId)[0].text;
+  const r: AskResult = await c.ask('What changed?', { mode: 'rag', history: [{ role: 'user', content: 'hi' }], onToken: (t) => void t.length });
+  const cited: string[] = r.citations.citations.map((x) => `${x.docId}#${x.seq} p.${x.firstPage} ${x.spans[0]?.startUtf16}`);
+  const by: 'model' | 'extractive' = r.answer.by;
+  const removed: boolean = await c.remove(info.docId);
+  await c.setProvider(null);
+  await c.setSetting('chat', [r.answer.text]);
+  const embedded: number = await c.embedMissing();
+  const vectors: Float32Array[] = await new Provider(provider).embed(['a', 'b']);
+  // @ts-expect-error the storage is auto, indexeddb or memory
+  await Collection.open('x', { storage: 'disk' });
+  // @ts-expect-error modes are named
+  await c.ask('q', { mode: 3 });
+  void [pages, chunkText, cited, by, removed, embedded, vectors, r.accounting.path, r.cachedPrefix];
+}
+void collectionUsage;
