@@ -9,7 +9,7 @@ CORPUS ?= ../shared/corpus
 DEMO_DIR := target/demo
 PORT ?= 8080
 
-.PHONY: test setup wasm-target npm-deps chromium cli pkg typecheck node-test browser-test demo bench clean
+.PHONY: test setup wasm-target npm-deps chromium cli pkg typecheck node-test browser-test demo-build demo bench clean
 
 test: setup
 	cargo test --release
@@ -55,11 +55,17 @@ node-test: cli pkg
 browser-test: chromium npm-deps pkg
 	node --test tests/browser/
 
-demo: pkg
+# The demo page (www/) with the package and the browser builds of marked and DOMPurify
+# (exact-pinned devDependencies, vendored: the page loads nothing from a CDN).
+demo-build: pkg npm-deps
 	rm -rf $(DEMO_DIR)
-	mkdir -p $(DEMO_DIR)
+	mkdir -p $(DEMO_DIR)/vendor/marked $(DEMO_DIR)/vendor/dompurify
 	cp -r www/. $(DEMO_DIR)/
 	cp -r pkg $(DEMO_DIR)/pkg
+	cp node_modules/marked/lib/marked.esm.js node_modules/marked/LICENSE $(DEMO_DIR)/vendor/marked/
+	cp node_modules/dompurify/dist/purify.es.mjs node_modules/dompurify/LICENSE $(DEMO_DIR)/vendor/dompurify/
+
+demo: demo-build
 	@echo "docrag demo: http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
 	cd $(DEMO_DIR) && python3 -m http.server --bind 127.0.0.1 $(PORT)
 

@@ -1,0 +1,35 @@
+// The collection list: one row per stored document with its counts, badges and a
+// remove button. Titles and file names are document text: shown with textContent.
+import { el, fmt, size, replace } from './dom.js';
+
+/** Renders `docs` (DocumentInfo[]) into `container`; `onOpen(docId)`, `onRemove(docId)`. */
+export function renderDocuments(container, docs, { onOpen, onRemove, selected }) {
+  if (!docs.length) {
+    replace(container, el('p', { className: 'empty', textContent: 'No documents yet. Drop DOCX, HTML, RTF, Markdown or text files above; they stay in this browser.' }));
+    return;
+  }
+  const list = el('ul', { className: 'docs' });
+  for (const d of docs) {
+    const badges = el('span', { className: 'badges' });
+    if (d.hasTables) badges.append(el('span', { className: 'badge tables', textContent: 'tables' }));
+    if (d.hasRevisions) badges.append(el('span', { className: 'badge revisions', textContent: 'tracked changes' }));
+    if (d.hasComments) badges.append(el('span', { className: 'badge comments', textContent: 'comments' }));
+    if (d.embeddingModels.length) badges.append(el('span', { className: 'badge vectors', textContent: 'vectors', title: d.embeddingModels.join(', ') }));
+    if (d.warnings.length) badges.append(el('span', { className: 'badge warn', textContent: `${d.warnings.length} warning${d.warnings.length > 1 ? 's' : ''}`, title: d.warnings.join('\n') }));
+    const open = el('button', { type: 'button', className: 'link title', textContent: d.title || d.fileName || d.docId, title: `Browse the chunks of ${d.fileName || d.title}` });
+    open.addEventListener('click', () => onOpen(d.docId));
+    const remove = el('button', { type: 'button', className: 'remove', textContent: 'Remove', ariaLabel: `Remove ${d.title || d.fileName}` });
+    remove.addEventListener('click', () => onRemove(d.docId));
+    const facts = `${d.format.toUpperCase()} · ${size(d.sizeBytes)} · ${fmt(d.pages)} page${d.pages === 1 ? '' : 's'} · ${fmt(d.chunkCount)} chunks · ${fmt(d.tokenCount)} tokens`;
+    list.append(
+      el(
+        'li',
+        { className: d.docId === selected ? 'doc selected' : 'doc', dataset: { docId: d.docId } },
+        el('div', { className: 'doc-head' }, open, remove),
+        el('div', { className: 'facts' }, el('span', { textContent: d.fileName, className: 'file' }), el('span', { textContent: facts })),
+        badges,
+      ),
+    );
+  }
+  replace(container, list);
+}

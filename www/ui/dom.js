@@ -1,0 +1,49 @@
+// Small DOM helpers. Every string passed here lands in the page as text (textContent
+// or an attribute value), never as HTML: document text and model output are hostile.
+
+/** Creates an element: `el('p', { className: 'x', textContent: t }, child, 'text')`. */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null) continue;
+    if (key === 'dataset') Object.assign(node.dataset, value);
+    else if (key.startsWith('aria') || key === 'role' || key === 'for') node.setAttribute(key.replace(/^aria([A-Z])/, (_, c) => `aria-${c.toLowerCase()}`), value);
+    else node[key] = value;
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+/** `1234567` -> `1,234,567`. */
+export const fmt = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : String(n ?? ''));
+
+/** `3` -> `p. 3`; `2, 4` -> `pp. 2–4`; 0 or missing -> ''. */
+export function pages(first, last) {
+  if (!first) return '';
+  return !last || first === last ? `p. ${first}` : `pp. ${first}–${last}`;
+}
+
+/** Bytes as KB/MB (10^3 units). */
+export function size(bytes) {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1e6) return `${(bytes / 1e3).toFixed(1)} kB`;
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+/** An error as a paragraph: the DocragError code (or the error's name) and its message. */
+export function errorView(err, what) {
+  const code = typeof err?.code === 'string' ? err.code : err?.name ?? 'error';
+  return el(
+    'p',
+    { className: 'error', role: 'alert' },
+    what ? `${what}: ` : '',
+    el('code', { textContent: code }),
+    ` ${err?.message ?? String(err)}`,
+    err?.option ? ` (option ${err.option})` : '',
+  );
+}
+
+/** Replaces a container's content. */
+export function replace(container, ...children) {
+  container.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false));
+}
