@@ -8,12 +8,15 @@
 //! docrag index FILE... [--percent N]
 //! docrag expand FILE --seq 3,17 [--budget TOKENS] [--all-tables] [--pages N] [--author NAME]
 //! docrag bench-enrich [--queries N] [--json] FILE...
+//! docrag summarize FILE... [--mode M] [--focus T] [--provider URL --model NAME]
+//! docrag bench-summarize [--context-window N] [--json] FILE...
 //! ```
 //!
 //! Exit codes (all at most 100, so harnesses can tell them from signals):
 //! 0 success; 2 the document could not be converted (`docrag: error [<code>]: ...`
 //! on stderr, the code from `ConvertError::code`); 64 usage error; 66 a file could
-//! not be read; 74 output could not be written.
+//! not be read; 69 the model provider failed (summarize); 74 output could not be
+//! written.
 //!
 //! Arguments are parsed by hand: the grammar is tiny, and the library crate (which
 //! is also built for wasm) takes no dependency for it.
@@ -29,6 +32,8 @@ use docrag::{Conversion, ConvertError, ConvertOptions};
 mod ask;
 #[path = "docrag/enrich.rs"]
 mod enrich;
+#[path = "docrag/summarize.rs"]
+mod summarize;
 
 const EXIT_CONVERT: u8 = 2;
 const EXIT_USAGE: u8 = 64;
@@ -154,6 +159,8 @@ fn run(args: &[String]) -> Result<(), Fail> {
         "bench" => bench_command(rest),
         "bench-cosine" => bench_cosine_command(rest),
         "ask" => ask::ask_command(rest),
+        "summarize" => summarize::summarize_command(rest),
+        "bench-summarize" => summarize::bench_summarize_command(rest),
         "system-message" => {
             let mut out = io::stdout().lock();
             writeln!(out, "{}", docrag::SYSTEM_MESSAGE).map_err(|e| Fail::write(&e))
@@ -163,7 +170,12 @@ fn run(args: &[String]) -> Result<(), Fail> {
             Ok(())
         }
         "--help" | "-h" | "help" => {
-            println!("{USAGE}\n{}\n{}", enrich::USAGE, ask::USAGE);
+            println!(
+                "{USAGE}\n{}\n{}\n{}",
+                enrich::USAGE,
+                ask::USAGE,
+                summarize::USAGE
+            );
             Ok(())
         }
         other => Err(Fail::usage(format!("unknown command '{other}'"))),

@@ -14,7 +14,7 @@
 //!   linear in the section's size).
 //! - Choice: per section, the best `sentences_per_section` units (ties: the earlier)
 //!   among those of at least [`MIN_WORDS`] words (shorter units only when a section
-//!   has nothing else), written in document order. Every section with a unit gets at
+//!   has nothing else; table rows count as short), written in document order. Every section with a unit gets at
 //!   least one, so every top-level heading with text is covered.
 //!
 //! Deterministic: the same collection and options give the same bytes.
@@ -102,6 +102,11 @@ fn units_of(key: Key, text: &str) -> Vec<(Key, String)> {
         if t.is_empty() || t.starts_with('#') || is_rule(t) {
             continue;
         }
+        let t = ["- ", "* ", "+ ", "> "]
+            .iter()
+            .find_map(|m| t.strip_prefix(m))
+            .unwrap_or(t)
+            .trim_start();
         let plain = if t.contains('<') {
             strip_tags(t)
         } else {
@@ -222,7 +227,7 @@ fn pick(units: &[Unit], idx: &[usize], per_section: usize) -> Vec<usize> {
     let long: Vec<usize> = idx
         .iter()
         .copied()
-        .filter(|&i| units[i].words >= MIN_WORDS)
+        .filter(|&i| units[i].words >= MIN_WORDS && !units[i].text.starts_with('|'))
         .collect();
     let pool = if long.is_empty() { idx.to_vec() } else { long };
     let mut centroid: HashMap<u32, f32> = HashMap::new();

@@ -397,10 +397,13 @@ impl Summarizer {
             } else {
                 cite::strip_invalid(reply.trim(), &self.namer, &call.allowed)
             };
-            Note {
-                text,
-                keys: check.valid.into_iter().collect(),
-            }
+            // A note that cites nothing valid stays citable through its input.
+            let keys = if check.valid.is_empty() {
+                call.allowed.clone()
+            } else {
+                check.valid.into_iter().collect()
+            };
+            Note { text, keys }
         };
         match &mut self.stage {
             Stage::Map { notes } | Stage::Reduce { notes, .. } => {
