@@ -84,6 +84,7 @@ for (const format of ['docx', 'html', 'rtf']) {
 
 await benchCosine();
 await benchEnrich();
+benchSummaries();
 await benchChromiumCollection();
 
 /**
@@ -195,6 +196,25 @@ function jsTopK(data, n, dim, q, k) {
     }
   }
   return top;
+}
+
+/**
+ * Summaries: model calls and tokens sent/received per mode (map-reduce, hierarchical,
+ * iterative, topics, extractive) for the longest corpus document and for every
+ * non-broken corpus document as one collection, at context windows of 8,000 and
+ * 128,000 tokens. Requests are built by the real Summarizer and counted in o200k_base
+ * tokens; the replies come from the CLI's in-process stand-in model (one bullet per
+ * citation marker up to the reply limit), so the cost of the modes can be compared.
+ */
+function benchSummaries() {
+  const files = manifest.filter((r) => !r.features.split(',').includes('broken')).map((r) => join(corpusDir, r.file));
+  console.log('\nSummaries (docrag bench-summarize, simulated replies, real token counts):');
+  const r = spawnSync(join(root, 'target', 'release', 'docrag'), ['bench-summarize', ...files], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status !== 0) {
+    console.log(`docrag bench-summarize failed (${r.status}): ${r.stderr.trim()}`);
+    return;
+  }
+  process.stdout.write(r.stdout);
 }
 
 /**
