@@ -709,6 +709,63 @@ export interface AskResult {
   modelCalls: { purpose: 'embedding' | 'routing' | 'classification' | 'answer'; model: 'embedding' | 'main' | 'small' }[];
 }
 
+export interface SummarizeOptions {
+  mode?: 'map-reduce' | 'hierarchical' | 'iterative' | 'topics' | 'extractive';
+  /** Topic mode: a phrase the topics should serve. */
+  focus?: string;
+  /** The model's context window in tokens; requests stay under about 60% of it. */
+  contextWindow?: number;
+  /** Hierarchical reduce: most levels before a forced final pass. */
+  maxDepth?: number;
+  /** Topic mode: chunks per topic. Default 3. */
+  topicK?: number;
+  /** Model calls in flight at once. Default 4. */
+  concurrency?: number;
+  signal?: AbortSignal;
+  /** `label` reads like "map 12/40" or "reduce 2/13 (level 1)". */
+  onProgress?: (p: { stage: string; done: number; total: number; label: string; level?: number }) => void;
+}
+
+/** A finished summary (Markdown with `[chunk-N]` or `[docId:N]` markers). */
+export interface Summary {
+  mode: string;
+  requestedMode: string;
+  fallback?: string;
+  text: string;
+  /** The distinct valid chunks it cites, in order of first citation. */
+  citations: { /** The marker without brackets: `chunk-3` or `docId:3`. */ id: string; docId: string; seq: number; /** `headingPath`. */ section: string }[];
+  /** Whether every model reply passed citation validation (extractive: always). */
+  verified: boolean;
+  /** "citations could not be verified" when not verified. */
+  warning?: string;
+  invalidCitations: string[];
+  notices: string[];
+  trace: {
+    docIds: string[];
+    chunksTotal: number;
+    chunksProcessed: number;
+    topics: string[];
+    modelCalls: number;
+    retries: number;
+    /** o200k_base tokens. */
+    tokensSent: number;
+    tokensReceived: number;
+    wallMs: number | null;
+    reduceLevels: number;
+    requestBudgetTokens: number;
+    maxRequestTokens: number;
+    truncatedInputs: number;
+    headingsTotal: number;
+    headingsCovered: number;
+    /** Share of top-level headings with at least one chunk used, 0-1. */
+    coverage: number | null;
+    bullets: number;
+    bulletsCited: number;
+    /** Share of bullets with a valid citation, 0-1. */
+    citationRate: number | null;
+  };
+}
+
 /**
  * A named, persistent document collection. In a browser it lives in IndexedDB
  * (database `docrag:<name>`): reopening restores documents, chunks, metadata and
@@ -750,6 +807,14 @@ export class Collection {
   embedMissing(options?: { signal?: AbortSignal; onProgress?: (p: AddProgress) => void }): Promise<number>;
   /** Removes a document and every stored record of it. Resolves to whether it was there. */
   remove(docId: string): Promise<boolean>;
+  /**
+   * Summarizes one document (an id), several (an array), or the whole collection (null).
+   * Default mode: "map-reduce" with a chat model, "extractive" without one. Every
+   * `[chunk-N]` / `[docId:N]` citation is checked against the chunks of its call; a
+   * reply that fails twice flags the summary (`verified: false`, `warning`).
+   * @throws {DocragError} `no-chat-model` for a model mode without one, `unknown-document`, a provider code, `aborted`.
+   */
+  summarize(docIds?: string | string[] | null, options?: SummarizeOptions): Promise<Summary>;
   /** Asks a question. @throws {DocragError} `empty-question`, a provider code, `aborted`. */
   ask(question: string, options?: AskOptions): Promise<AskResult>;
   /**

@@ -274,6 +274,16 @@ impl JsCollection {
         })
     }
 
+    /// Summarizes one document, several (`docIds`), or the whole collection (null);
+    /// resolves to a `Summary`.
+    pub fn summarize(&self, doc_ids: JsValue, options: JsValue) -> Promise {
+        future_to_promise(super::summarize::summarize(
+            self.inner.clone(),
+            doc_ids,
+            options,
+        ))
+    }
+
     /// Asks a question; resolves to an `AskResult`.
     pub fn ask(&self, question: JsValue, options: JsValue) -> Promise {
         future_to_promise(super::ask::ask(self.inner.clone(), question, options))

@@ -5,6 +5,7 @@
 //! - `add.rs`: adding a file (read, convert, embed with the cache, store);
 //! - `ask.rs`: a question (query embedding, routing and classification calls, the
 //!   pipeline, the chat call, citations);
+//! - `summarize.rs`: summaries (the sans-IO summarizer, model calls in parallel);
 //! - `state.rs`: the in-memory collection rebuilt from stored records;
 //! - `store.rs`, `idb.rs`, `memory.rs`, `records.rs`: storage;
 //! - `bag.rs`: strict option bags, progress and abort helpers.
@@ -18,6 +19,7 @@ mod memory;
 mod records;
 mod state;
 mod store;
+mod summarize;
 
 /// Orders stored documents as they were added (`addedAt`, then id).
 pub(crate) fn store_order(docs: &mut [store::StoredDoc]) {
