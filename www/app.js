@@ -2,7 +2,7 @@
 // browser, questions answered with or without a model provider. Each part of the
 // page is one module under ui/; this file opens the collection and wires them.
 import { init, version, Collection } from './pkg/web.js';
-import { el, errorView, fmt, replace } from './ui/dom.js';
+import { errorView, count, replace } from './ui/dom.js';
 import { setupUpload } from './ui/upload.js';
 import { renderDocuments } from './ui/documents.js';
 import { setupChunkBrowser } from './ui/chunks.js';
@@ -44,7 +44,7 @@ async function main() {
 
   function renderList() {
     const s = collection.stats();
-    replace($('collection-stats'), s.documents ? `${fmt(s.documents)} documents · ${fmt(s.chunks)} chunks · ${fmt(s.tokens)} tokens` : '');
+    replace($('collection-stats'), s.documents ? `${count(s.documents, 'document')} · ${count(s.chunks, 'chunk')} · ${count(s.tokens, 'token')}` : '');
     renderDocuments($('documents'), collection.documents(), {
       selected: browser.current(),
       onOpen: (docId) => openChunk(docId),

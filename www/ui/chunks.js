@@ -1,7 +1,7 @@
 // The chunk browser: one document's chunks in order, each with its metadata line,
 // its Markdown rendered (tables, revisions and comments with their authors) and the
 // full metadata record on demand. A citation link opens a chunk here.
-import { el, fmt, pages, replace, errorView } from './dom.js';
+import { el, fmt, count, pages, replace, errorView } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 
 /** The chunk-information line docrag puts first; shown as the card's heading instead. */
@@ -67,7 +67,7 @@ export function setupChunkBrowser(container, collection) {
         replace(list, errorView(err, 'Could not read the chunks'));
         return;
       }
-      replace(summary, el('strong', { textContent: doc.title }), ` · ${fmt(chunks.length)} chunks · ${fmt(doc.tokenCount)} tokens · ${doc.docId}`);
+      replace(summary, el('strong', { textContent: doc.title }), ` · ${count(chunks.length, 'chunk')} · ${count(doc.tokenCount, 'token')} · ${doc.docId}`);
       replace(list, ...chunks.map(chunkCard));
     }
     for (const c of list.querySelectorAll('.chunk.cited')) c.classList.remove('cited');

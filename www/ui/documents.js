@@ -1,6 +1,6 @@
 // The collection list: one row per stored document with its counts, badges and a
 // remove button. Titles and file names are document text: shown with textContent.
-import { el, fmt, size, replace } from './dom.js';
+import { el, count, size, replace } from './dom.js';
 
 /** Renders `docs` (DocumentInfo[]) into `container`; `onOpen(docId)`, `onRemove(docId)`. */
 export function renderDocuments(container, docs, { onOpen, onRemove, selected }) {
@@ -20,7 +20,7 @@ export function renderDocuments(container, docs, { onOpen, onRemove, selected })
     open.addEventListener('click', () => onOpen(d.docId));
     const remove = el('button', { type: 'button', className: 'remove', textContent: 'Remove', ariaLabel: `Remove ${d.title || d.fileName}` });
     remove.addEventListener('click', () => onRemove(d.docId));
-    const facts = `${d.format.toUpperCase()} · ${size(d.sizeBytes)} · ${fmt(d.pages)} page${d.pages === 1 ? '' : 's'} · ${fmt(d.chunkCount)} chunks · ${fmt(d.tokenCount)} tokens`;
+    const facts = `${d.format.toUpperCase()} · ${size(d.sizeBytes)} · ${count(d.pages, 'page')} · ${count(d.chunkCount, 'chunk')} · ${count(d.tokenCount, 'token')}`;
     list.append(
       el(
         'li',

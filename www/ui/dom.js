@@ -23,6 +23,9 @@ export function pages(first, last) {
   return !last || first === last ? `p. ${first}` : `pp. ${first}–${last}`;
 }
 
+/** `1, 'chunk'` -> `1 chunk`; `2, 'chunk'` -> `2 chunks`. */
+export const count = (n, word) => `${fmt(n)} ${word}${n === 1 ? '' : 's'}`;
+
 /** Bytes as KB/MB (10^3 units). */
 export function size(bytes) {
   if (bytes < 1000) return `${bytes} B`;

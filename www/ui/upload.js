@@ -1,7 +1,7 @@
 // The drop zone and file picker, with one progress bar per file. Files are added one
 // after another (conversion is synchronous and CPU-bound; running several at once
 // would not be faster on the page's one thread).
-import { el, errorView } from './dom.js';
+import { el, count, errorView } from './dom.js';
 
 const STAGES = ['read', 'parse', 'embed', 'store'];
 const LABEL = { read: 'reading', parse: 'parsing and chunking', embed: 'embedding', store: 'storing', done: 'done' };
@@ -32,7 +32,7 @@ export function setupUpload({ dropZone, input, list, add, onIdle }) {
         view.stage.textContent = p.stage === 'done' ? 'done' : `${LABEL[p.stage] ?? p.stage} ${p.total ? `${p.done}/${p.total}` : ''}`.trim();
       });
       view.bar.value = 1;
-      view.stage.textContent = `done: ${info.chunkCount} chunks`;
+      view.stage.textContent = `done: ${count(info.chunkCount, 'chunk')}`;
       view.item.dataset.state = 'done';
     } catch (err) {
       view.item.dataset.state = 'failed';
