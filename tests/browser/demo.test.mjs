@@ -261,6 +261,26 @@ test('with the local OpenAI-compatible stub, two questions over the same context
     assert.equal(await page.$eval('#provider-key', (i) => i.value), '');
     assert.equal(await page.$eval('#provider-url', (i) => i.value), stub.url, 'non-secret provider fields are restored');
     assert.equal(await page.$$eval('.turn', (t) => t.length), 3);
+
+    // Ticked, the provider (key included) is remembered across a reload.
+    await openSettings();
+    await page.fill('#provider-key', 'sk-remembered');
+    await page.check('#provider-remember');
+    await page.click('#provider-apply');
+    await page.waitForFunction(() => /Provider in use/.test(document.querySelector('.provider-status')?.textContent ?? ''));
+    await page.reload();
+    await ready();
+    assert.match(await page.textContent('.provider-status'), /Provider in use: embeddings openai:stub-embed, chat/);
+    assert.equal(await page.getAttribute('#provider-key', 'placeholder'), 'remembered in this browser');
+    stub.reset();
+    await ask('Which test has the highest Chi-Square?');
+    const sent = stub.requests.find((r) => r.path === '/v1/chat/completions');
+    assert.equal(sent?.headers.authorization, 'Bearer sk-remembered');
+    // Back to no provider for the next test.
+    await openSettings();
+    await page.selectOption('#provider-kind', 'none');
+    await page.click('#provider-apply');
+    await page.waitForFunction(() => /No provider/.test(document.querySelector('.provider-status')?.textContent ?? ''));
   } finally {
     await page.unroute(`${stub.url}/**`);
     await stub.close();
@@ -298,4 +318,13 @@ test('a hostile document runs nothing and shows its text inert', async () => {
   await page.screenshot({ path: join(screenshotDir, 'demo-xss-view.png') });
   errors.assertNone();
   assertCspReportsInert();
+});
+
+test('a file docrag cannot read fails with its error code; the collection is unchanged', async () => {
+  const before = await page.$$eval('.doc', (rows) => rows.length);
+  await page.setInputFiles('#files', { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n') });
+  const row = await page.waitForSelector('.upload:has-text("scan.pdf")[data-state=failed]');
+  assert.match(await row.$eval('.error', (e) => e.textContent), /^unsupported-format .*PDF/i);
+  assert.equal(await page.$$eval('.doc', (rows) => rows.length), before);
+  errors.assertNone();
 });
