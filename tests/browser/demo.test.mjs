@@ -289,6 +289,43 @@ test('with the local OpenAI-compatible stub, two questions over the same context
   assertCspReportsInert();
 });
 
+test('with routing on, the page shows the routing decision and its confidences', async () => {
+  const stub = await startStub({ reply: `${tableDocId}:90` });
+  await page.route(`${stub.url}/**`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'access-control-allow-origin': '*' } });
+  });
+  try {
+    await setNumber('#send-all-below', 0);
+    await page.selectOption('#provider-kind', 'openai');
+    await page.fill('#provider-url', stub.url);
+    await page.fill('#provider-embedding', '');
+    await page.fill('#provider-chat', 'stub-chat');
+    await page.fill('#provider-small', 'stub-small');
+    await page.click('#provider-apply');
+    await page.waitForFunction(() => /Provider in use/.test(document.querySelector('.provider-status')?.textContent ?? ''));
+    stub.reset();
+    const turn = await ask(QUESTION);
+    const path = await turn.$eval('.path', (p) => p.textContent);
+    assert.match(path, /Routed to 1 document: poi__bug57031 \(90%\)/);
+    assert.match(path, /Model calls: routing \(small\), [^·]*answer \(main\)/);
+    assert.match(path, /routing [1-9][\d,]*/, 'routing tokens are counted');
+    const models = stub.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => (typeof r.body === 'string' ? JSON.parse(r.body) : r.body).model);
+    assert.equal(models[0], 'stub-small');
+    assert.equal(models.at(-1), 'stub-chat');
+    await screenshot(page, 'demo-routed');
+    await turn.screenshot({ path: join(screenshotDir, 'demo-routed-turn.png') });
+  } finally {
+    await page.selectOption('#provider-kind', 'none');
+    await page.click('#provider-apply');
+    await page.waitForFunction(() => /No provider/.test(document.querySelector('.provider-status')?.textContent ?? ''));
+    await page.unroute(`${stub.url}/**`);
+    await stub.close();
+  }
+  errors.assertNone();
+  assertCspReportsInert();
+});
+
 test('a hostile document runs nothing and shows its text inert', async () => {
   await page.setInputFiles('#files', XSS_FILE);
   const upload = await page.waitForSelector('.upload:has-text("xss.html")[data-state=done], .upload:has-text("xss.html")[data-state=failed]');

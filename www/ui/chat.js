@@ -63,12 +63,14 @@ function tokensView(a) {
 
 function routingView(routing, titles) {
   if (!routing) return null;
-  const kind = routing.kind ?? routing.decision?.kind ?? 'unknown';
-  const choices = routing.choices ?? routing.decision?.choices ?? [];
-  const text = [`routing: ${kind}`];
-  if (routing.reason) text.push(routing.reason);
-  const list = choices.map((c) => `${titles(c.docId)} ${c.confidence}%`);
-  return el('p', { className: 'routing', textContent: `${text.join(' — ')}${list.length ? `: ${list.join(', ')}` : ''}` });
+  let text;
+  if (routing.kind === 'restrict') {
+    const choices = (routing.choices ?? []).map((c) => `${titles(c.docId)} (${c.confidence}%)`);
+    text = `Routed to ${choices.length} document${choices.length === 1 ? '' : 's'}: ${choices.join(', ')}`;
+  } else if (routing.kind === 'index') text = 'Routing: the index document answers';
+  else if (routing.kind === 'whole') text = `Routing: the whole collection — ${routing.reason ?? ''}`;
+  else text = `Routing: ${JSON.stringify(routing)}`;
+  return el('p', { className: 'routing', textContent: text });
 }
 
 function payloadView(entry) {
