@@ -189,3 +189,60 @@ test('deleting a collection another connection keeps open is reported as blocked
   errors.assertNone();
   await page.close();
 });
+
+test('a database from a newer docrag is a typed error; a damaged record quarantines its document only', async () => {
+  const { page, errors } = await openPage();
+  const r = await page.evaluate(async () => {
+    // A newer schema (version 2) written by a later docrag.
+    await new Promise((res) => {
+      const o = indexedDB.open('docrag:newer', 2);
+      o.onupgradeneeded = () => o.result.createObjectStore('future');
+      o.onsuccess = () => {
+        o.result.close();
+        res();
+      };
+    });
+    const newer = await attempt(() => docrag.Collection.open('newer'));
+    const stillThere = await new Promise((res) => {
+      const o = indexedDB.open('docrag:newer');
+      o.onsuccess = () => {
+        const names = [...o.result.objectStoreNames];
+        o.result.close();
+        res(names);
+      };
+    });
+    // A chunk record damaged behind docrag's back.
+    const c = await docrag.Collection.open('damaged');
+    const info = await c.addFile(await corpusFile('tika__testWORD_embedded_pics.docx'));
+    c.close();
+    await new Promise((res) => {
+      const o = indexedDB.open('docrag:damaged');
+      o.onsuccess = () => {
+        const tx = o.result.transaction('chunks', 'readwrite');
+        tx.objectStore('chunks').put({ docId: info.docId, seq: 0, text: 42 });
+        tx.oncomplete = () => {
+          o.result.close();
+          res();
+        };
+      };
+    });
+    const reopened = await docrag.Collection.open('damaged');
+    const seen = { docs: reopened.documents(), damaged: reopened.damaged(), counts: await countRecords('damaged', info.docId) };
+    const removed = await reopened.remove(info.docId);
+    return { newer, stillThere, seen, removed, after: await countRecords('damaged', info.docId), chunkCount: info.chunkCount, docId: info.docId };
+  });
+  assert.equal(r.newer.ok, false);
+  assert.equal(r.newer.code, 'schema-too-new');
+  assert.deepEqual(r.stillThere, ['future']);
+  // The damaged document is quarantined, not fatal: the collection opens without
+  // it, says why, keeps its records until it is removed.
+  assert.deepEqual(r.seen.docs, []);
+  assert.equal(r.seen.damaged.length, 1);
+  assert.equal(r.seen.damaged[0].docId, r.docId);
+  assert.match(r.seen.damaged[0].reason, /chunks record .*`text` is not a string/);
+  assert.equal(r.seen.counts.chunks, r.chunkCount);
+  assert.equal(r.removed, true);
+  assert.deepEqual(r.after, { chunks: 0, documents: 0, embeddings: 0, metadata: 0, settings: 0 });
+  errors.assertNone();
+  await page.close();
+});

@@ -779,7 +779,8 @@ export class Collection {
   /**
    * Opens or creates a collection.
    * @throws {DocragError} `storage-unavailable`, `upgrade-blocked` (another tab holds an
-   * older version open), `schema-too-new`, `storage-corrupt`, `invalid-option`.
+   * older version open), `schema-too-new`, `invalid-option`. A damaged record does not
+   * fail the open: its document is listed by `damaged()`.
    */
   static open(name: string, options?: OpenOptions): Promise<Collection>;
   /** Deletes a collection's IndexedDB database (close open handles first). @throws {DocragError} `upgrade-blocked` while another tab has it open. */
@@ -790,6 +791,11 @@ export class Collection {
   readonly provider: { embeddingModelId: string | null; chat: boolean; smallChat: boolean } | null;
   /** The documents, in the order they were added. */
   documents(): DocumentInfo[];
+  /**
+   * Documents left out at open because a stored record of theirs is damaged, with the
+   * reason. Their records are kept until `remove(docId)` deletes them.
+   */
+  damaged(): { docId: string; reason: string }[];
   /** One document's chunks in order. @throws {DocragError} `unknown-document`. */
   chunks(docId: string): StoredChunk[];
   /** Totals over the collection (tokens: o200k_base). */

@@ -217,6 +217,23 @@ impl JsCollection {
         to_js(&infos)
     }
 
+    /// Documents left out at open because a stored record of theirs is damaged:
+    /// `{docId, reason}[]`. Their records are kept; `remove(docId)` deletes them.
+    pub fn damaged(&self) -> JsValue {
+        let state = self.inner.state.borrow();
+        state
+            .damaged
+            .iter()
+            .map(|(id, reason)| {
+                let o = Object::new();
+                let _ = Reflect::set(&o, &"docId".into(), &id.into());
+                let _ = Reflect::set(&o, &"reason".into(), &reason.into());
+                JsValue::from(o)
+            })
+            .collect::<Array>()
+            .into()
+    }
+
     /// One document's chunks: `{text, metadata}[]` in `ssSeq` order.
     pub fn chunks(&self, doc_id: String) -> Result<JsValue, JsValue> {
         let state = self.inner.state.borrow();
@@ -260,7 +277,11 @@ impl JsCollection {
     pub fn remove(&self, doc_id: String) -> Promise {
         let inner = self.inner.clone();
         future_to_promise(async move {
-            if inner.state.borrow().info(&doc_id).is_none() {
+            let known = {
+                let state = inner.state.borrow();
+                state.info(&doc_id).is_some() || state.damaged.iter().any(|(id, _)| *id == doc_id)
+            };
+            if !known {
                 return Ok(JsValue::FALSE);
             }
             inner
@@ -268,9 +289,9 @@ impl JsCollection {
                 .remove_document(&doc_id)
                 .await
                 .map_err(|e| store_error(&e))?;
-            let removed = inner.state.borrow_mut().remove(&doc_id);
+            inner.state.borrow_mut().remove(&doc_id);
             inner.broadcast("removed", &doc_id);
-            Ok(JsValue::from_bool(removed))
+            Ok(JsValue::TRUE)
         })
     }
 

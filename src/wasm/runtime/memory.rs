@@ -21,6 +21,7 @@ impl MemoryStore {
         Snapshot {
             docs,
             settings: self.settings.borrow().clone(),
+            damaged: Vec::new(),
         }
     }
 

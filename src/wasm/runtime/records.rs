@@ -86,7 +86,17 @@ fn index(o: &JsValue, k: &str, store: &str, key: &str) -> Result<usize, StoreErr
         .ok_or_else(|| corrupt(store, key, &format!("`{k}` is not a whole number")))
 }
 
+/// The document id of a record, when it has a readable one.
+fn doc_of(v: &JsValue) -> Option<String> {
+    get(v, "docId").as_string()
+}
+
 /// Assembles the `getAll` results of the five stores into documents.
+///
+/// A damaged record quarantines its document (listed in [`Snapshot::damaged`] with
+/// the reason, left out of the collection, its records untouched so `remove` can
+/// delete them) instead of making the whole collection unreadable. A record with no
+/// readable document id is reported under the id `?`.
 pub(crate) fn snapshot(
     documents: &Array,
     chunks: &Array,
@@ -95,37 +105,53 @@ pub(crate) fn snapshot(
     settings: &Array,
 ) -> Result<Snapshot, StoreError> {
     let mut docs: BTreeMap<String, StoredDoc> = BTreeMap::new();
+    let mut damaged: BTreeMap<String, String> = BTreeMap::new();
+    let mut quarantine = |v: &JsValue, e: StoreError| {
+        let id = doc_of(v).unwrap_or_else(|| "?".into());
+        damaged.entry(id).or_insert_with(|| e.message());
+    };
     for v in documents.iter() {
-        let info: DocumentInfo = serde_wasm_bindgen::from_value(v.clone()).map_err(|e| {
-            corrupt(
-                "documents",
-                &get(&v, "docId").as_string().unwrap_or_default(),
-                &e.to_string(),
-            )
-        })?;
-        docs.insert(
-            info.doc_id.clone(),
-            StoredDoc {
-                chunks: Vec::with_capacity(info.chunk_count as usize),
-                info,
-                embeddings: Vec::new(),
-            },
-        );
+        match serde_wasm_bindgen::from_value::<DocumentInfo>(v.clone()) {
+            Ok(info) => {
+                docs.insert(
+                    info.doc_id.clone(),
+                    StoredDoc {
+                        chunks: Vec::with_capacity(info.chunk_count as usize),
+                        info,
+                        embeddings: Vec::new(),
+                    },
+                );
+            }
+            Err(e) => {
+                let key = doc_of(&v).unwrap_or_default();
+                quarantine(&v, corrupt("documents", &key, &e.to_string()));
+            }
+        }
     }
     // getAll returns compound keys in order: [docId, 0], [docId, 1], ...
     for v in chunks.iter() {
-        let doc_id = string(&v, "docId", "chunks", "?")?;
-        let seq = index(&v, "seq", "chunks", &doc_id)?;
-        let text = string(&v, "text", "chunks", &format!("[{doc_id}, {seq}]"))?;
+        let read = || -> Result<(String, usize, String), StoreError> {
+            let doc_id = string(&v, "docId", "chunks", "?")?;
+            let seq = index(&v, "seq", "chunks", &doc_id)?;
+            let text = string(&v, "text", "chunks", &format!("[{doc_id}, {seq}]"))?;
+            Ok((doc_id, seq, text))
+        };
+        let (doc_id, seq, text) = match read() {
+            Ok(r) => r,
+            Err(e) => {
+                quarantine(&v, e);
+                continue;
+            }
+        };
         let Some(doc) = docs.get_mut(&doc_id) else {
-            continue; // written by a transaction that also wrote its document: cannot happen
+            continue;
         };
         if seq != doc.chunks.len() {
-            return Err(corrupt(
-                "chunks",
-                &format!("[{doc_id}, {seq}]"),
-                "sequence gap",
-            ));
+            quarantine(
+                &v,
+                corrupt("chunks", &format!("[{doc_id}, {seq}]"), "sequence gap"),
+            );
+            continue;
         }
         doc.chunks.push(Chunk {
             text,
@@ -133,75 +159,96 @@ pub(crate) fn snapshot(
         });
     }
     for v in metadata.iter() {
-        let doc_id = string(&v, "docId", "metadata", "?")?;
-        let seq = index(&v, "seq", "metadata", &doc_id)?;
-        let record = get(&v, "record");
-        let Some(obj) = record.dyn_ref::<Object>() else {
-            return Err(corrupt(
-                "metadata",
-                &format!("[{doc_id}, {seq}]"),
-                "no record",
-            ));
+        let read = || -> Result<(String, usize, Object), StoreError> {
+            let doc_id = string(&v, "docId", "metadata", "?")?;
+            let seq = index(&v, "seq", "metadata", &doc_id)?;
+            let record = get(&v, "record");
+            let obj = record
+                .dyn_into::<Object>()
+                .map_err(|_| corrupt("metadata", &format!("[{doc_id}, {seq}]"), "no record"))?;
+            Ok((doc_id, seq, obj))
         };
-        if let Some(chunk) = docs.get_mut(&doc_id).and_then(|d| d.chunks.get_mut(seq)) {
-            chunk.metadata = metadata_from_object(obj);
+        match read() {
+            Ok((doc_id, seq, obj)) => {
+                if let Some(chunk) = docs.get_mut(&doc_id).and_then(|d| d.chunks.get_mut(seq)) {
+                    chunk.metadata = metadata_from_object(&obj);
+                }
+            }
+            Err(e) => quarantine(&v, e),
         }
     }
     for v in embeddings.iter() {
-        let doc_id = string(&v, "docId", "embeddings", "?")?;
-        let model_id = string(&v, "modelId", "embeddings", &doc_id)?;
-        let key = format!("[{doc_id}, {model_id}]");
-        let dim = index(&v, "dim", "embeddings", &key)?;
-        let vectors = get(&v, "vectors")
-            .dyn_into::<Float32Array>()
-            .map_err(|_| corrupt("embeddings", &key, "`vectors` is not a Float32Array"))?
-            .to_vec();
-        let hashes: Vec<String> = Array::from(&get(&v, "hashes"))
-            .iter()
-            .map(|h| h.as_string().unwrap_or_default())
-            .collect();
-        if let Some(doc) = docs.get_mut(&doc_id) {
-            if dim == 0
-                || vectors.len() != doc.chunks.len() * dim
-                || hashes.len() != doc.chunks.len()
-            {
-                return Err(corrupt(
-                    "embeddings",
-                    &key,
-                    "size does not match the chunks",
-                ));
+        let read = || -> Result<(String, StoredEmbeddings), StoreError> {
+            let doc_id = string(&v, "docId", "embeddings", "?")?;
+            let model_id = string(&v, "modelId", "embeddings", &doc_id)?;
+            let key = format!("[{doc_id}, {model_id}]");
+            let dim = index(&v, "dim", "embeddings", &key)?;
+            let vectors = get(&v, "vectors")
+                .dyn_into::<Float32Array>()
+                .map_err(|_| corrupt("embeddings", &key, "`vectors` is not a Float32Array"))?
+                .to_vec();
+            let hashes: Vec<String> = Array::from(&get(&v, "hashes"))
+                .iter()
+                .map(|h| h.as_string().unwrap_or_default())
+                .collect();
+            Ok((
+                doc_id,
+                StoredEmbeddings {
+                    model_id,
+                    dim,
+                    vectors,
+                    hashes,
+                },
+            ))
+        };
+        let (doc_id, e) = match read() {
+            Ok(r) => r,
+            Err(err) => {
+                quarantine(&v, err);
+                continue;
             }
-            doc.embeddings.push(StoredEmbeddings {
-                model_id,
-                dim,
-                vectors,
-                hashes,
-            });
+        };
+        if let Some(doc) = docs.get_mut(&doc_id) {
+            let n = doc.chunks.len();
+            if e.dim == 0 || e.vectors.len() != n * e.dim || e.hashes.len() != n {
+                let key = format!("[{doc_id}, {}]", e.model_id);
+                quarantine(
+                    &v,
+                    corrupt("embeddings", &key, "size does not match the chunks"),
+                );
+                continue;
+            }
+            doc.embeddings.push(e);
         }
     }
-    let mut out: Vec<StoredDoc> = docs.into_values().collect();
-    for d in &out {
+    for d in docs.values() {
         if d.chunks.len() != d.info.chunk_count as usize {
-            return Err(corrupt(
-                "chunks",
-                &d.info.doc_id,
-                &format!(
-                    "{} chunks stored, {} expected",
-                    d.chunks.len(),
-                    d.info.chunk_count
-                ),
-            ));
+            let detail = format!(
+                "{} chunks stored, {} expected",
+                d.chunks.len(),
+                d.info.chunk_count
+            );
+            damaged
+                .entry(d.info.doc_id.clone())
+                .or_insert_with(|| corrupt("chunks", &d.info.doc_id, &detail).message());
         }
     }
+    let mut out: Vec<StoredDoc> = docs
+        .into_values()
+        .filter(|d| !damaged.contains_key(&d.info.doc_id))
+        .collect();
     super::store_order(&mut out);
     let mut map = BTreeMap::new();
     for v in settings.iter() {
-        let key = string(&v, "key", "settings", "?")?;
-        let value = string(&v, "value", "settings", &key)?;
-        map.insert(key, value);
+        // A damaged setting is dropped, not fatal: settings are preferences.
+        if let (Some(key), Some(value)) = (get(&v, "key").as_string(), get(&v, "value").as_string())
+        {
+            map.insert(key, value);
+        }
     }
     Ok(Snapshot {
         docs: out,
         settings: map,
+        damaged: damaged.into_iter().collect(),
     })
 }

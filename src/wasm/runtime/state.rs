@@ -21,6 +21,8 @@ pub(crate) struct State {
     pub core: Collection,
     pub docs: Vec<DocState>,
     pub settings: BTreeMap<String, String>,
+    /// Documents quarantined at load for a damaged record: (id, reason).
+    pub damaged: Vec<(String, String)>,
 }
 
 impl State {
@@ -28,10 +30,14 @@ impl State {
     pub(crate) fn from_snapshot(s: Snapshot, model_id: Option<&str>) -> Result<State, StoreError> {
         let mut state = State {
             settings: s.settings,
+            damaged: s.damaged,
             ..State::default()
         };
         for d in s.docs {
-            state.insert(d, model_id)?;
+            let id = d.info.doc_id.clone();
+            if let Err(e) = state.insert(d, model_id) {
+                state.damaged.push((id, e.message()));
+            }
         }
         Ok(state)
     }
@@ -70,6 +76,7 @@ impl State {
     }
 
     pub(crate) fn remove(&mut self, doc_id: &str) -> bool {
+        self.damaged.retain(|(id, _)| id != doc_id);
         self.docs.retain(|d| d.info.doc_id != doc_id);
         self.core.remove(doc_id)
     }

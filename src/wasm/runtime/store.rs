@@ -31,11 +31,14 @@ pub(crate) struct StoredDoc {
 }
 
 /// What a whole collection load returns: documents in the order they were added
-/// (by `addedAt`, then id), and the settings as JSON text by key.
+/// (by `addedAt`, then id), the settings as JSON text by key, and the documents
+/// quarantined for a damaged record.
 #[derive(Debug, Default)]
 pub(crate) struct Snapshot {
     pub docs: Vec<StoredDoc>,
     pub settings: BTreeMap<String, String>,
+    /// Documents left out because a record of theirs is damaged: (id, reason).
+    pub damaged: Vec<(String, String)>,
 }
 
 /// Storage failures, each with a stable code (the JS `DocragError.code`).
