@@ -246,3 +246,18 @@ test('a database from a newer docrag is a typed error; a damaged record quaranti
   errors.assertNone();
   await page.close();
 });
+
+test('Collection.open loads the wasm module itself when init() was not called', async () => {
+  const { page, errors } = await openPage('?lazy');
+  const r = await page.evaluate(async () => {
+    const before = await attempt(async () => docrag.convert('x'));
+    const c = await docrag.Collection.open('lazy');
+    const info = await c.addFile('# Lazy\n\nLoaded on first use.', { fileName: 'lazy.md' });
+    return { before, title: info.title, after: docrag.convert('# T\n\nx', { fileName: 't.md' }).title };
+  });
+  assert.equal(r.before.code, 'not-initialized');
+  assert.equal(r.title, 'Lazy');
+  assert.equal(r.after, 'T');
+  errors.assertNone();
+  await page.close();
+});

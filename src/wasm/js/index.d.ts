@@ -777,7 +777,8 @@ export interface Summary {
 export class Collection {
   private constructor();
   /**
-   * Opens or creates a collection.
+   * Opens or creates a collection. In browsers it loads the wasm module first when
+   * `init()` has not run (the default location; call `init(url)` first for another).
    * @throws {DocragError} `storage-unavailable`, `upgrade-blocked` (another tab holds an
    * older version open), `schema-too-new`, `invalid-option`. A damaged record does not
    * fail the open: its document is listed by `damaged()`.

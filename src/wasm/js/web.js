@@ -109,17 +109,18 @@ export function systemMessage() {
 }
 
 /**
- * A named, persistent document collection (IndexedDB); see index.d.ts. Needs
- * `await init()` first. `Collection.open` resolves to the collection.
+ * A named, persistent document collection (IndexedDB); see index.d.ts. Its async
+ * entry points load the wasm module on first use (`init()` with the default URL), so
+ * `await Collection.open(name)` works without an explicit `init()`.
  */
 export class Collection extends WasmCollection {
-  static open(name, options) {
-    assertReady('Collection.open()');
+  static async open(name, options) {
+    await init();
     return WasmCollection.open(name, options);
   }
 
-  static deleteStored(name) {
-    assertReady('Collection.deleteStored()');
+  static async deleteStored(name) {
+    await init();
     return WasmCollection.deleteStored(name);
   }
 }
