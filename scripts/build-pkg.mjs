@@ -143,7 +143,7 @@ function lintManifest(m) {
       else if (!files.has(p.slice(2)) && p !== './package.json') problems.push(`exports["${sub}"] target ${p} is not in files`);
     }
   }
-  for (const f of ['web.js', 'shared.js', 'docrag.js', 'constants.js']) {
+  for (const f of ['web.js', 'worker.js', 'shared.js', 'docrag.js', 'constants.js']) {
     if (/from ['"]node:|require\(/.test(readFileSync(join(pkgDir, f), 'utf8'))) problems.push(`${f} (browser graph) uses a Node built-in`);
   }
   if (problems.length) {

@@ -959,3 +959,40 @@ export class Provider {
   /** Releases the wasm-side object. */
   free(): void;
 }
+
+/**
+ * `Collection` run in a Web Worker (browsers): parsing, chunking, token counting and
+ * indexing happen off the page's thread, so a large file never freezes the page. The
+ * worker opens the same IndexedDB collection, so a `Collection` on the page and a
+ * `WorkerCollection` see the same documents. Every method returns a Promise (even
+ * those that are synchronous on `Collection`). Callbacks (`onProgress`, `onToken`,
+ * `onChange`) and `signal` work across the thread boundary; provider `embed`/`chat`
+ * functions cannot cross and are refused with `invalid-option` (use an HTTP provider).
+ */
+export class WorkerCollection {
+  private constructor();
+  /**
+   * Starts a worker (`worker.js` beside the package's web.js, a module worker) and
+   * opens collection `name` in it. `wasmUrl`: where the worker loads the .wasm from
+   * (default beside the package); `workerUrl`: the worker script, for unusual hosting.
+   */
+  static open(name: string, options?: OpenOptions, where?: { workerUrl?: string | URL; wasmUrl?: string | URL }): Promise<WorkerCollection>;
+  readonly name: string;
+  readonly storage: 'indexeddb' | 'memory';
+  documents(): Promise<DocumentInfo[]>;
+  chunks(docId: string): Promise<StoredChunk[]>;
+  stats(): Promise<{ documents: number; chunks: number; tokens: number; embeddingModels: string[] }>;
+  damaged(): Promise<{ docId: string; reason: string }[]>;
+  provider(): Promise<{ embeddingModelId: string | null; chat: boolean; smallChat: boolean } | null>;
+  getSetting<T = unknown>(key: string): Promise<T | undefined>;
+  addFile(file: File | Blob | Uint8Array | ArrayBuffer | string, options?: AddFileOptions): Promise<DocumentInfo>;
+  remove(docId: string): Promise<boolean>;
+  ask(question: string, options?: AskOptions): Promise<AskResult>;
+  summarize(docIds?: string | string[] | null, options?: SummarizeOptions): Promise<Summary>;
+  setProvider(provider: ProviderOptions | null, options?: { remember?: boolean }): Promise<void>;
+  embedMissing(options?: { signal?: AbortSignal; onProgress?: (p: AddProgress) => void }): Promise<number>;
+  setSetting(key: string, value: unknown): Promise<void>;
+  refresh(): Promise<void>;
+  /** Closes the collection and ends the worker; pending calls reject with `storage-closed`. */
+  close(): Promise<void>;
+}

@@ -30,3 +30,12 @@ export function init(_input) {
 export function convert(input, options) {
   return wasmConvert(input, options);
 }
+
+/** Browsers only: Node has no module Web Workers or IndexedDB; use `Collection`. */
+export class WorkerCollection {
+  static open() {
+    return Promise.reject(
+      docragError('storage-unavailable', 'WorkerCollection runs in browsers only; in Node use Collection (in memory)'),
+    );
+  }
+}

@@ -132,3 +132,160 @@ export class Provider extends WasmProvider {
     super(options);
   }
 }
+
+const CALLBACK = '__docrag_callback__';
+const SIGNAL = '__docrag_signal__';
+
+/** An options bag made cloneable: functions become markers, the signal a marker. */
+function dehydrate(options) {
+  if (!options || typeof options !== 'object' || Array.isArray(options)) return { bag: options, callbacks: {}, signal: undefined };
+  const bag = {};
+  const callbacks = {};
+  let signal;
+  for (const [key, value] of Object.entries(options)) {
+    if (key === 'signal' && value !== undefined) {
+      signal = value;
+      bag.signal = SIGNAL;
+    } else if (typeof value === 'function') {
+      callbacks[key] = value;
+      bag[key] = CALLBACK;
+    } else {
+      bag[key] = value;
+    }
+  }
+  return { bag, callbacks, signal };
+}
+
+/** Refuses provider options whose functions cannot cross to a worker. */
+function checkProvider(provider) {
+  if (provider && typeof provider === 'object' && (typeof provider.embed === 'function' || typeof provider.chat === 'function')) {
+    throw docragError(
+      'invalid-option',
+      'a WorkerCollection cannot use embed/chat functions (functions do not cross to a worker); use an HTTP provider, or Collection on the page',
+    );
+  }
+}
+
+/**
+ * The same collection as `Collection`, run in a Web Worker so parsing, chunking and
+ * indexing never block the page; see index.d.ts. Every method returns a Promise.
+ */
+export class WorkerCollection {
+  #worker;
+  #next = 1;
+  #pending = new Map();
+  #onChange;
+
+  constructor(worker, onChange) {
+    this.#worker = worker;
+    this.#onChange = onChange;
+    worker.onmessage = (event) => this.#receive(event.data);
+    worker.onerror = (event) => {
+      const err = docragError('internal', `the docrag worker failed: ${event.message ?? 'unknown error'}`);
+      for (const p of this.#pending.values()) p.reject(err);
+      this.#pending.clear();
+    };
+  }
+
+  /**
+   * Starts a worker and opens collection `name` in it. `workerUrl` overrides where
+   * the worker script is (default: worker.js beside this file); `wasmUrl` where the
+   * worker loads the .wasm from.
+   */
+  static async open(name, options = {}, { workerUrl, wasmUrl } = {}) {
+    checkProvider(options?.provider);
+    const worker = workerUrl
+      ? new Worker(workerUrl, { type: 'module' })
+      : new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    const { onChange, ...rest } = options ?? {};
+    const wc = new WorkerCollection(worker, onChange);
+    try {
+      const info = await wc.#call('open', [name, rest, wasmUrl === undefined ? undefined : String(wasmUrl)]);
+      wc.name = info.name;
+      wc.storage = info.storage;
+    } catch (e) {
+      worker.terminate();
+      throw e;
+    }
+    return wc;
+  }
+
+  #receive(msg) {
+    if (msg?.type === 'change') {
+      try {
+        this.#onChange?.(msg.change);
+      } catch {}
+      return;
+    }
+    const p = this.#pending.get(msg?.call);
+    if (!p) return;
+    if (msg.type === 'callback') {
+      try {
+        p.callbacks[msg.name]?.(...msg.args);
+      } catch {}
+      return;
+    }
+    this.#pending.delete(msg.call);
+    p.signal?.removeEventListener('abort', p.onAbort);
+    if (msg.type === 'result') p.resolve(msg.value);
+    else {
+      const { name, message, code, ...rest } = msg.error ?? {};
+      const err = name === 'DocragError' ? docragError(code ?? 'internal', message) : new Error(message);
+      Object.assign(err, rest);
+      p.reject(err);
+    }
+  }
+
+  #call(method, args) {
+    const call = this.#next++;
+    const last = args.length - 1;
+    const { bag, callbacks, signal } = last >= 0 ? dehydrate(args[last]) : { bag: undefined, callbacks: {} };
+    const sent = last >= 0 ? [...args.slice(0, last), bag] : [];
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(docragError('aborted', 'the operation was aborted by its AbortSignal'));
+        return;
+      }
+      const onAbort = () => this.#worker.postMessage({ type: 'abort', call });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#pending.set(call, { resolve, reject, callbacks, signal, onAbort });
+      try {
+        this.#worker.postMessage({ type: 'call', call, method, args: sent });
+      } catch (e) {
+        // DataCloneError: a Promise, a function inside a nested option, a DOM node...
+        this.#pending.delete(call);
+        signal?.removeEventListener('abort', onAbort);
+        reject(docragError('invalid-input', `${method}(): an argument cannot be sent to the worker (${e?.message ?? e}); pass a File, Blob, Uint8Array, ArrayBuffer or string and plain options`, e));
+      }
+    });
+  }
+
+  documents() { return this.#call('documents', []); }
+  chunks(docId) { return this.#call('chunks', [docId]); }
+  stats() { return this.#call('stats', []); }
+  damaged() { return this.#call('damaged', []); }
+  provider() { return this.#call('provider', []); }
+  getSetting(key) { return this.#call('getSetting', [key]); }
+  addFile(file, options) { return this.#call('addFile', [file, options ?? {}]); }
+  remove(docId) { return this.#call('remove', [docId]); }
+  ask(question, options) { return this.#call('ask', [question, options ?? {}]); }
+  summarize(docIds, options) { return this.#call('summarize', [docIds ?? null, options ?? {}]); }
+  setProvider(provider, options) {
+    checkProvider(provider);
+    return this.#call('setProvider', [provider, options ?? {}]);
+  }
+  embedMissing(options) { return this.#call('embedMissing', [options ?? {}]); }
+  setSetting(key, value) { return this.#call('setSetting', [key, value]); }
+  refresh() { return this.#call('refresh', []); }
+
+  /** Closes the collection and ends the worker. */
+  async close() {
+    try {
+      await this.#call('close', []);
+    } finally {
+      this.#worker.terminate();
+      for (const p of this.#pending.values()) p.reject(docragError('storage-closed', 'the worker collection was closed'));
+      this.#pending.clear();
+    }
+  }
+}

@@ -21,7 +21,7 @@ use super::super::errors::{from_convert, js_error};
 use super::super::names::JsNameFinder;
 use super::super::options as convert_options;
 use super::super::provider::{CallControl, JsProvider, provider_error_to_js};
-use super::bag::{Bag, check_abort, progress};
+use super::bag::{Bag, check_abort, progress, yield_now};
 use super::collection::{Inner, store_error, to_js};
 use super::store::{StoredDoc, StoredEmbeddings};
 
@@ -131,6 +131,8 @@ pub(crate) async fn add_file(
     }
     .map_err(|e| from_convert(&e))?;
     progress(on_progress.as_ref(), "parse", 1.0, 1.0, &extra(size));
+    // Conversion ran without a break: let an abort (or a worker's abort message) in.
+    yield_now().await;
     check_abort(signal.as_ref())?;
 
     if !replace && let Some(existing) = inner.state.borrow().info(&conversion.doc_id) {

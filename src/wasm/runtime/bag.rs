@@ -163,3 +163,22 @@ pub(crate) fn check_abort(signal: Option<&web_sys::AbortSignal>) -> Result<(), J
         _ => Ok(()),
     }
 }
+
+/// Lets the event loop run (a zero-delay timer): between long synchronous steps, so a
+/// worker can receive an abort message and a page can paint.
+pub(crate) async fn yield_now() {
+    let promise = js_sys::Promise::new(&mut |resolve: Function, _reject: Function| {
+        let set_timeout = Reflect::get(&js_sys::global(), &"setTimeout".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<Function>().ok());
+        match set_timeout {
+            Some(f) => {
+                let _ = f.call2(&JsValue::NULL, &resolve, &JsValue::from(0));
+            }
+            None => {
+                let _ = resolve.call0(&JsValue::NULL);
+            }
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}

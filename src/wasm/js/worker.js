@@ -1,0 +1,85 @@
+// The Web Worker side of `WorkerCollection` (web.js): one Collection per worker,
+// driven by messages, so parsing, chunking, token counting and indexing never run
+// on the page's thread. IndexedDB and fetch work the same inside a worker.
+//
+// Messages in:  {type: 'call', call, method, args}   {type: 'abort', call}
+// Messages out: {type: 'result', call, value}   {type: 'error', call, error}
+//               {type: 'callback', call, name, args}   {type: 'change', change}
+// Callback options cross as the marker CALLBACK and are called back by name;
+// an AbortSignal crosses as SIGNAL and is aborted by an 'abort' message.
+import { init, Collection } from './web.js';
+
+const CALLBACK = '__docrag_callback__';
+const SIGNAL = '__docrag_signal__';
+
+let collection = null;
+const controllers = new Map();
+
+/** Replaces the markers in an options bag with live callbacks and a signal. */
+function hydrate(call, options) {
+  if (!options || typeof options !== 'object' || Array.isArray(options)) return options;
+  const out = { ...options };
+  for (const [key, value] of Object.entries(options)) {
+    if (value === CALLBACK) out[key] = (...args) => self.postMessage({ type: 'callback', call, name: key, args });
+    if (value === SIGNAL) {
+      const controller = new AbortController();
+      controllers.set(call, controller);
+      out.signal = controller.signal;
+    }
+  }
+  return out;
+}
+
+/** An error as a plain object (custom properties such as `code` do not survive cloning). */
+function plainError(e) {
+  const out = { name: e?.name ?? 'Error', message: String(e?.message ?? e) };
+  if (e && typeof e === 'object') {
+    for (const [k, v] of Object.entries(e)) if (['string', 'number', 'boolean'].includes(typeof v)) out[k] = v;
+  }
+  return out;
+}
+
+const SYNC = new Set(['documents', 'chunks', 'stats', 'damaged', 'getSetting']);
+const ASYNC = new Set(['addFile', 'remove', 'ask', 'summarize', 'setProvider', 'embedMissing', 'setSetting', 'refresh']);
+
+async function dispatch(call, method, args) {
+  if (method === 'open') {
+    const [name, options, wasmUrl] = args;
+    await init(wasmUrl ?? undefined);
+    const opened = await Collection.open(name, { ...options, onChange: (change) => self.postMessage({ type: 'change', change }) });
+    collection?.close();
+    collection = opened;
+    return { name: opened.name, storage: opened.storage, provider: opened.provider };
+  }
+  if (!collection) throw Object.assign(new Error('the collection is not open'), { name: 'DocragError', code: 'storage-closed' });
+  if (method === 'provider') return collection.provider;
+  if (method === 'close') {
+    collection.close();
+    collection = null;
+    return undefined;
+  }
+  if (SYNC.has(method)) return collection[method](...args);
+  if (ASYNC.has(method)) {
+    const last = args.length - 1;
+    const hydrated = args.map((a, i) => (i === last ? hydrate(call, a) : a));
+    return collection[method](...hydrated);
+  }
+  throw Object.assign(new Error(`unknown method ${method}`), { name: 'DocragError', code: 'invalid-input' });
+}
+
+self.onmessage = async (event) => {
+  const msg = event.data;
+  if (msg?.type === 'abort') {
+    controllers.get(msg.call)?.abort();
+    return;
+  }
+  if (msg?.type !== 'call') return;
+  try {
+    const value = await dispatch(msg.call, msg.method, msg.args ?? []);
+    self.postMessage({ type: 'result', call: msg.call, value });
+  } catch (e) {
+    self.postMessage({ type: 'error', call: msg.call, error: plainError(e) });
+  } finally {
+    controllers.delete(msg.call);
+  }
+};
