@@ -92,3 +92,17 @@ test('the built Vite app: a Collection in IndexedDB: add, ask with no provider, 
   errors.assertNone('Vite app');
   await page.close();
 });
+
+test('the built Vite app runs a WorkerCollection from the worker chunk Vite emitted', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/?file=${encodeURIComponent(FILE)}&worker=vite-worker`);
+  const { worker, conversion } = await pageResult(page);
+  assert.equal(worker.added.docId, conversion.docId);
+  assert.equal(worker.added.chunkCount, conversion.chunks.length);
+  assert.deepEqual(worker.documents, [worker.added]);
+  assert.deepEqual([...new Set(worker.progress)], ['read', 'parse', 'store', 'done']);
+  assert.ok(assets.some((f) => /^worker-[\w-]+\.js$/.test(f)), `a worker chunk in ${assets.join(', ')}`);
+  errors.assertNone('Vite app worker');
+  await page.close();
+});
