@@ -8,6 +8,7 @@ import { renderDocuments } from './ui/documents.js';
 import { setupChunkBrowser } from './ui/chunks.js';
 import { setupSettings } from './ui/settings.js';
 import { setupChat } from './ui/chat.js';
+import { setupSummary } from './ui/summary.js';
 
 const COLLECTION = 'demo';
 const $ = (id) => document.getElementById(id);
@@ -29,6 +30,7 @@ async function main() {
     collection: current,
     async onProvider(options, remember, progress) {
       await collection.setProvider(options, { remember });
+      summary.refresh();
       if (collection.provider?.embeddingModelId && collection.documents().length) {
         const n = await collection.embedMissing({ onProgress: (p) => progress(`Embedding stored documents: ${p.stage} ${p.done}/${p.total}`) });
         if (n) renderList();
@@ -42,12 +44,16 @@ async function main() {
     renderList();
   };
 
+  const summary = setupSummary($('summary'), { collection: current, openChunk, onBusy: () => renderList() });
+
   function renderList() {
     const s = collection.stats();
     replace($('collection-stats'), s.documents ? `${count(s.documents, 'document')} · ${count(s.chunks, 'chunk')} · ${count(s.tokens, 'token')}` : '');
     renderDocuments($('documents'), collection.documents(), {
       selected: browser.current(),
+      busy: summary.running(),
       onOpen: (docId) => openChunk(docId),
+      onSummarize: (docId) => summary.summarize(docId),
       async onRemove(docId) {
         const doc = collection.documents().find((d) => d.docId === docId);
         try {
@@ -59,6 +65,7 @@ async function main() {
         if (browser.current() === docId) browser.show(null);
         else browser.refresh();
         renderList();
+        await summary.forget(docId);
       },
     });
   }

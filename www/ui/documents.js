@@ -1,9 +1,13 @@
-// The collection list: one row per stored document with its counts, badges and a
-// remove button. Titles and file names are document text: shown with textContent.
+// The collection list: one row per stored document with its counts, badges, a
+// Summarize and a Remove button. Titles and file names are document text: shown
+// with textContent.
 import { el, count, size, replace } from './dom.js';
 
-/** Renders `docs` (DocumentInfo[]) into `container`; `onOpen(docId)`, `onRemove(docId)`. */
-export function renderDocuments(container, docs, { onOpen, onRemove, selected }) {
+/**
+ * Renders `docs` (DocumentInfo[]) into `container`; `onOpen(docId)`, `onRemove(docId)`,
+ * `onSummarize(docId)`; `busy`: a summary is running (Summarize is disabled).
+ */
+export function renderDocuments(container, docs, { onOpen, onRemove, onSummarize, selected, busy }) {
   if (!docs.length) {
     replace(container, el('p', { className: 'empty', textContent: 'No documents yet. Drop DOCX, HTML, RTF, Markdown or text files above; they stay in this browser.' }));
     return;
@@ -20,12 +24,14 @@ export function renderDocuments(container, docs, { onOpen, onRemove, selected })
     open.addEventListener('click', () => onOpen(d.docId));
     const remove = el('button', { type: 'button', className: 'remove', textContent: 'Remove', ariaLabel: `Remove ${d.title || d.fileName}` });
     remove.addEventListener('click', () => onRemove(d.docId));
+    const summarize = el('button', { type: 'button', className: 'summarize', textContent: 'Summarize', disabled: Boolean(busy), ariaLabel: `Summarize ${d.title || d.fileName}` });
+    summarize.addEventListener('click', () => onSummarize(d.docId));
     const facts = `${d.format.toUpperCase()} · ${size(d.sizeBytes)} · ${count(d.pages, 'page')} · ${count(d.chunkCount, 'chunk')} · ${count(d.tokenCount, 'token')}`;
     list.append(
       el(
         'li',
         { className: d.docId === selected ? 'doc selected' : 'doc', dataset: { docId: d.docId } },
-        el('div', { className: 'doc-head' }, open, remove),
+        el('div', { className: 'doc-head' }, open, el('span', { className: 'doc-actions' }, summarize, remove)),
         el('div', { className: 'facts' }, el('span', { textContent: d.fileName, className: 'file' }), el('span', { textContent: facts })),
         badges,
       ),
