@@ -180,7 +180,8 @@ test('no provider: an extractive summary of a document, every [chunk-N] opens ch
 });
 
 test('with the stub as chat model: map-reduce shows its progress, sends the chunks as untrusted data, flags unknown citations, stops', async () => {
-  const good = await startStub({ reply: '- The tables document has three tables. [chunk-0]' });
+  // Model output is hostile too: the markup must arrive inert.
+  const good = await startStub({ reply: `- The tables document has three tables. [chunk-0] <img src=x onerror="window.__xss='summary'">` });
   const bad = await startStub({ reply: '- The tables document has three tables. [chunk-999]' });
   try {
     await upload(SMALL);
@@ -217,6 +218,27 @@ test('with the stub as chat model: map-reduce shows its progress, sends the chun
     assert.equal(t['Reduce levels'], '1');
     assert.match(t['Tokens sent'], /^[1-9][\d,]*$/);
     assert.match(t['Citation rate'], /^100% /);
+    assert.equal(await page.$$eval('#summary img, #summary script', (x) => x.length), 0);
+    assert.equal(await page.evaluate(() => window.__xss), undefined);
+
+    // Topics: the focus field appears with the mode; the phrase reaches every call.
+    assert.equal(await page.$eval('#summary-focus', (i) => i.closest('label').hidden), true);
+    await page.selectOption('#summary-mode', 'topics');
+    assert.equal(await page.$eval('#summary-focus', (i) => i.closest('label').hidden), false);
+    await page.fill('#summary-focus', 'sports players');
+    good.reset();
+    await recordProgress();
+    await summarize(`.doc[data-doc-id="${smallId}"] button.summarize`);
+    assert.equal(await page.getAttribute('#summary-output .summary-result', 'data-mode'), 'topics');
+    const topicLabels = await page.evaluate(() => window.__labels);
+    assert.ok(topicLabels.some((l) => /: topics 1\/1$/.test(l)) && topicLabels.some((l) => /: synthesize 1\/1$/.test(l)), topicLabels.join(' | '));
+    const topicCalls = good.requests.filter((r) => r.path === '/v1/chat/completions');
+    assert.equal(topicCalls.length, 2, 'one topic call, one synthesis call');
+    for (const r of topicCalls) assert.ok(r.body.messages.some((m) => m.content.includes('sports players')));
+    t = await trace();
+    assert.ok(t.Topics, 'the trace lists the topics');
+    assert.equal(await page.$$eval('#summary img', (x) => x.length), 0);
+    await page.selectOption('#summary-mode', 'map-reduce');
 
     // A model that cites a chunk that is not in its input: one retry per call, then the warning.
     await useProvider(bad);
