@@ -168,49 +168,12 @@ impl IdbStore {
                 }
             });
         req.set_onupgradeneeded(Some(on_upgrade.as_ref().unchecked_ref()));
-        let blocked = Rc::new(Cell::new(false));
-        let promise = Promise::new(&mut |resolve: Function, reject: Function| {
-            let ok_req = req.clone();
-            let ok_blocked = blocked.clone();
-            let on_success = Closure::once_into_js(move || {
-                let Ok(result) = ok_req.result() else {
-                    return;
-                };
-                if ok_blocked.get() {
-                    // Opened after the caller was told "blocked": hold nothing.
-                    result.unchecked_into::<IdbDatabase>().close();
-                } else {
-                    let _ = resolve.call1(&JsValue::NULL, &result);
-                }
-            });
-            let err_req = req.clone();
-            let err_reject = reject.clone();
-            let on_error = Closure::once_into_js(move || {
-                let e = err_req
-                    .error()
-                    .ok()
-                    .flatten()
-                    .map(JsValue::from)
-                    .unwrap_or_else(|| JsValue::from_str("open failed"));
-                let _ = err_reject.call1(&JsValue::NULL, &e);
-            });
-            // `blocked` fires when another tab keeps an older version open: report
-            // it at once instead of waiting for that tab.
-            let flag = blocked.clone();
-            let on_blocked = Closure::once_into_js(move || {
-                flag.set(true);
-                let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("blocked"));
-            });
-            req.set_onsuccess(Some(on_success.unchecked_ref()));
-            req.set_onerror(Some(on_error.unchecked_ref()));
-            req.set_onblocked(Some(on_blocked.unchecked_ref()));
-        });
-        let result = JsFuture::from(promise).await;
+        let (result, blocked) = settle_or_blocked(&req).await;
         // Kept alive: an upgrade can still run after a `blocked` report.
         on_upgrade.forget();
         let db: IdbDatabase = match result {
             Ok(v) => v.unchecked_into(),
-            Err(_) if blocked.get() => return Err(StoreError::UpgradeBlocked),
+            Err(_) if blocked => return Err(StoreError::UpgradeBlocked),
             Err(e) => return Err(from_js(&e)),
         };
         let closed = Rc::new(Cell::new(false));
@@ -383,36 +346,51 @@ pub(crate) async fn delete_database(name: &str) -> Result<(), StoreError> {
     let req = f
         .delete_database(&schema::database_name(name))
         .map_err(|e| from_js(&e))?;
+    let (result, blocked) = settle_or_blocked(&req).await;
+    match result {
+        Ok(_) => Ok(()),
+        Err(_) if blocked => Err(StoreError::UpgradeBlocked),
+        Err(e) => Err(from_js(&e)),
+    }
+}
+
+/// Waits for an open or delete request: its result, or its error; or, as soon as
+/// `blocked` fires (another connection did not close on `versionchange`), an error
+/// with the returned flag set, instead of waiting for the other tab. A database that
+/// opens after the caller was told "blocked" is closed at once so it holds nothing.
+async fn settle_or_blocked(req: &IdbOpenDbRequest) -> (Result<JsValue, JsValue>, bool) {
     let blocked = Rc::new(Cell::new(false));
     let promise = Promise::new(&mut |resolve: Function, reject: Function| {
-        let ok = Closure::once_into_js(move || {
-            let _ = resolve.call0(&JsValue::NULL);
+        let ok_req = req.clone();
+        let ok_blocked = blocked.clone();
+        let on_success = Closure::once_into_js(move || {
+            let result = ok_req.result().unwrap_or(JsValue::UNDEFINED);
+            if !ok_blocked.get() {
+                let _ = resolve.call1(&JsValue::NULL, &result);
+            } else if let Some(db) = result.dyn_ref::<IdbDatabase>() {
+                db.close();
+            }
         });
         let err_req = req.clone();
         let err_reject = reject.clone();
-        let err = Closure::once_into_js(move || {
+        let on_error = Closure::once_into_js(move || {
             let e = err_req
                 .error()
                 .ok()
                 .flatten()
                 .map(JsValue::from)
-                .unwrap_or_else(|| JsValue::from_str("delete failed"));
+                .unwrap_or_else(|| JsValue::from_str("the request failed"));
             let _ = err_reject.call1(&JsValue::NULL, &e);
         });
-        // Another connection did not close on `versionchange`: report it rather
-        // than wait for it (the deletion still happens once that one closes).
         let flag = blocked.clone();
         let on_blocked = Closure::once_into_js(move || {
             flag.set(true);
             let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("blocked"));
         });
-        req.set_onsuccess(Some(ok.unchecked_ref()));
-        req.set_onerror(Some(err.unchecked_ref()));
+        req.set_onsuccess(Some(on_success.unchecked_ref()));
+        req.set_onerror(Some(on_error.unchecked_ref()));
         req.set_onblocked(Some(on_blocked.unchecked_ref()));
     });
-    match JsFuture::from(promise).await {
-        Ok(_) => Ok(()),
-        Err(_) if blocked.get() => Err(StoreError::UpgradeBlocked),
-        Err(e) => Err(from_js(&e)),
-    }
+    let result = JsFuture::from(promise).await;
+    (result, blocked.get())
 }
