@@ -27,14 +27,26 @@ test('Limits in the d.ts lists exactly the limits convert accepts', () => {
   assert.deepEqual(Object.keys(members('Limits')).sort(), known.sort());
 });
 
-test('DocragErrorCode is every ConvertError, RetrieveError and EnrichError code plus the binding codes', () => {
+test('DocragErrorCode is every core error code (convert, retrieve, enrich, query, provider, storage) plus the binding codes', () => {
   const union = /export type DocragErrorCode =([^;]+);/.exec(dts)[1];
   const typed = [...union.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]).sort();
-  const rust = ['error.rs', join('retrieve', 'error.rs'), join('enrich', 'error.rs')].map((f) => readFileSync(join(root, 'src', f), 'utf8')).join('\n');
+  const sources = [
+    'error.rs',
+    join('retrieve', 'error.rs'),
+    join('enrich', 'error.rs'),
+    join('query', 'error.rs'),
+    join('provider', 'error.rs'),
+  ];
+  // The storage codes: StoreError's arms only (store.rs also names the storage kinds).
+  const storage = readFileSync(join(root, 'src', 'wasm', 'runtime', 'store.rs'), 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('StoreError::'))
+    .join('\n');
+  const rust = sources.map((f) => readFileSync(join(root, 'src', f), 'utf8')).join('\n') + storage;
   const core = [...rust.matchAll(/=> "([a-z-]+)",/g)].map((m) => m[1]);
-  assert.ok(core.length >= 20);
-  const binding = ['invalid-input', 'internal', 'not-initialized', 'init-failed'];
-  assert.deepEqual(typed, [...core, ...binding].sort());
+  assert.ok(core.length >= 50, `${core.length} core codes`);
+  const binding = ['invalid-input', 'internal', 'not-initialized', 'init-failed', 'aborted'];
+  assert.deepEqual(typed, [...new Set([...core, ...binding])].sort());
 });
 
 test('ChunkMetadata documents every default metadata field of the chunker', () => {

@@ -219,6 +219,12 @@ export type DocragErrorCode =
   | 'rate-limited'
   | 'no-embedding-model'
   | 'no-chat-model'
+  | 'bad-percent'
+  | 'unknown-mode'
+  | 'duplicate-document'
+  | 'indexing'
+  | 'embedding-model-mismatch'
+  | 'embedding-count-mismatch'
   | 'internal';
 
 /** The errors docrag throws: real `Error`s with `name` "DocragError" and a stable `code`. */
