@@ -16,6 +16,9 @@ const arg = (name, fallback) => {
 };
 const corpusDir = arg('--corpus', join(root, '..', 'shared', 'corpus'));
 const iterations = Number(arg('--iterations', '3'));
+// --only convert|cosine|enrich|summaries|chromium runs one section (default: all).
+const only = arg('--only', null);
+const wants = (section) => only === null || only === section;
 
 const [head, ...rows] = readFileSync(join(corpusDir, 'MANIFEST.tsv'), 'utf8').split('\n').filter(Boolean);
 const cols = head.split('\t');
@@ -27,7 +30,7 @@ if (pandocVersion.status !== 0) console.log('pandoc: not installed (make bench i
 const line = (name, mb, s, extra = '') =>
   console.log(`${name.padEnd(14)} ${mb.toFixed(3).padStart(8)} MB ${s.toFixed(3).padStart(8)} s ${(mb / s).toFixed(2).padStart(8)} MB/s ${extra}`);
 
-for (const format of ['docx', 'html', 'rtf']) {
+for (const format of wants('convert') ? ['docx', 'html', 'rtf'] : []) {
   const files = manifest
     .filter((r) => r.format === format && !r.features.split(',').includes('broken'))
     .map((r) => join(corpusDir, r.file));
@@ -82,10 +85,10 @@ for (const format of ['docx', 'html', 'rtf']) {
   console.log(`ratio docrag wasm / pandoc:   ${(wasm / pandoc).toFixed(1)}x`);
 }
 
-await benchCosine();
-await benchEnrich();
-benchSummaries();
-await benchChromiumCollection();
+if (wants('cosine')) await benchCosine();
+if (wants('enrich')) await benchEnrich();
+if (wants('summaries')) benchSummaries();
+if (wants('chromium')) await benchChromiumCollection();
 
 /**
  * Cosine top-10 over random vectors: docrag native (`docrag bench-cosine`), docrag
@@ -318,9 +321,15 @@ Enrichment: ${files.length} files`);
  * run uses a new collection; medians of `runs`, milliseconds measured in the page.
  */
 async function benchChromiumCollection(runs = 5) {
-  const largest = manifest
-    .filter((r) => r.format === 'docx' && !r.features.split(',').includes('broken'))
-    .sort((a, b) => Number(b.bytes) - Number(a.bytes))[0];
+  const docx = manifest.filter((r) => r.format === 'docx' && !r.features.split(',').includes('broken'));
+  const largest = [...docx].sort((a, b) => Number(b.bytes) - Number(a.bytes))[0];
+  // The largest file by bytes is mostly images; the longest text shows how storing and
+  // reopening scale with chunks.
+  const longest = docx.find((r) => r.file.endsWith('poi__bug65649.docx'));
+  for (const target of [largest, longest].filter(Boolean)) await benchChromiumFile(target, runs);
+}
+
+async function benchChromiumFile(largest, runs) {
   console.log(`\nCHROMIUM collection: ${largest.file} (${(Number(largest.bytes) / 1e6).toFixed(3)} MB), median of ${runs} runs, no provider`);
   let harness;
   try {
@@ -343,7 +352,7 @@ async function benchChromiumCollection(runs = 5) {
     const inits = [];
     let shape = '';
     for (let run = 0; run < runs; run++) {
-      const name = `bench-${run}`;
+      const name = `bench-${largest.file.split('/').pop()}-${run}`;
       const added = await page.evaluate(([file, n]) => window.benchAdd(file, n), [largest.file, name]);
       await page.reload();
       inits.push((await page.evaluate(() => window.benchReady)).initMs);
