@@ -121,6 +121,10 @@ pub const DEFAULT_LABELS: &[(&str, &str)] = &[
     ),
 ];
 
+/// A field name refused everywhere: in a JavaScript object literal or JSON.parse
+/// result, `__proto__` sets the prototype instead of making a field.
+const RESERVED_FIELD: &str = "__proto__";
+
 /// The fixed field names no option renames.
 pub const FIXED_FIELDS: [&str; 2] = ["ssDocId", "ssSeq"];
 
@@ -147,7 +151,8 @@ impl Labels {
     /// Labels with the options' renames applied, validated: an unknown default name,
     /// an empty new name, a fixed name (`ssDocId`, `ssSeq`), a chunk-information word
     /// containing `|`, `[`, `]`, `:` or a line break, two fields (or two words) ending
-    /// with the same name, or a caller field colliding with a field name is an error.
+    /// with the same name, a caller field colliding with a field name, or a field
+    /// named `__proto__` is an error.
     ///
     /// # Errors
     /// [`ConvertError::InvalidOption`] naming the label (`labels.<default name>`).
@@ -175,6 +180,11 @@ impl Labels {
             if FIXED_FIELDS.contains(&new) {
                 return Err(err(format!("\"{new}\" is a fixed field name")));
             }
+            if pos >= INFO_WORDS && new == RESERVED_FIELD {
+                return Err(err(format!(
+                    "\"{RESERVED_FIELD}\" cannot be a field name: JavaScript objects treat it as their prototype"
+                )));
+            }
             if pos < INFO_WORDS && new.contains(['|', '[', ']', ':', '\n', '\r']) {
                 return Err(err(format!(
                     "\"{new}\" would break the chunk-information line (no | [ ] : or line breaks)"
@@ -201,6 +211,14 @@ impl Labels {
             }
         }
         for (name, _) in &options.user_fields {
+            if name == RESERVED_FIELD {
+                return Err(ConvertError::InvalidOption {
+                    name: format!("userFields.{name}"),
+                    detail: format!(
+                        "\"{RESERVED_FIELD}\" cannot be a field name: JavaScript objects treat it as their prototype"
+                    ),
+                });
+            }
             if labels.names[INFO_WORDS..].iter().any(|n| n == name) {
                 return Err(ConvertError::InvalidOption {
                     name: format!("userFields.{name}"),
@@ -253,5 +271,19 @@ mod tests {
                 other => panic!("{d}->{n}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn proto_is_never_a_field_name() {
+        let o = ConvertOptions::new().with_label("docTitle", "__proto__");
+        let e = Labels::from_options(&o).unwrap_err();
+        assert!(e.to_string().contains("prototype"), "{e}");
+        let o = ConvertOptions::new()
+            .with_user_field("__proto__", "x")
+            .unwrap();
+        let e = Labels::from_options(&o).unwrap_err();
+        assert!(
+            matches!(e, ConvertError::InvalidOption { ref name, .. } if name == "userFields.__proto__")
+        );
     }
 }

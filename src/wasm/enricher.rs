@@ -53,7 +53,10 @@ fn meta_value(v: &JsValue) -> Option<MetaValue> {
 /// other objects -> `[object]`, null/undefined fields skipped).
 pub(crate) fn metadata_from_object(obj: &Object) -> Metadata {
     let mut m = Metadata::new();
-    for entry in Object::entries(obj).iter() {
+    // A record whose entries cannot be read (a throwing Proxy) reads as empty; the
+    // caller's validation then names its missing fields.
+    let entries = super::objects::entries(obj).unwrap_or_default();
+    for entry in entries.iter() {
         let pair = Array::from(&entry);
         let (Some(key), value) = (pair.get(0).as_string(), pair.get(1)) else {
             continue;
@@ -99,7 +102,13 @@ fn labels(value: &JsValue) -> Result<Labels, JsValue> {
         ));
     };
     let mut options = ConvertOptions::new();
-    for entry in Object::entries(obj).iter() {
+    let entries = super::objects::entries(obj).map_err(|e| {
+        js_error(
+            INVALID_INPUT,
+            &format!("labels could not be read: {}", super::objects::describe(&e)),
+        )
+    })?;
+    for entry in entries.iter() {
         let pair = Array::from(&entry);
         let (Some(from), Some(to)) = (pair.get(0).as_string(), pair.get(1).as_string()) else {
             return Err(js_error(

@@ -88,7 +88,13 @@ fn read_names(v: &JsValue) -> Result<Names, JsValue> {
         return Err(shape_error("it returned something else"));
     }
     let obj = v.unchecked_ref::<Object>();
-    for key in Object::keys(obj).iter() {
+    let keys = super::objects::keys(obj).map_err(|e| {
+        shape_error(&format!(
+            "its result could not be read: {}",
+            super::objects::describe(&e)
+        ))
+    })?;
+    for key in keys.iter() {
         let k = key.as_string().unwrap_or_default();
         if !KEYS.contains(&k.as_str()) {
             return Err(shape_error(&format!("it returned an unknown key '{k}'")));

@@ -75,7 +75,15 @@ fn as_object<'a>(name: &str, v: &'a JsValue) -> Result<&'a Object, ConvertError>
 
 /// Own enumerable string keys with their values.
 fn entries(name: &str, obj: &Object) -> Result<Vec<(String, JsValue)>, ConvertError> {
-    let keys = Object::keys(obj);
+    let keys = super::objects::keys(obj).map_err(|e| {
+        invalid(
+            name,
+            format!(
+                "the object could not be read: {}",
+                super::objects::describe(&e)
+            ),
+        )
+    })?;
     let mut out = Vec::with_capacity(keys.length() as usize);
     for key in keys.iter() {
         let Some(k) = key.as_string() else { continue };

@@ -67,9 +67,20 @@ pub struct JsVectorIndex {
 impl JsVectorIndex {
     /// An empty index for `dim`-dimensional vectors.
     #[wasm_bindgen(constructor)]
-    pub fn new(dim: u32) -> Result<JsVectorIndex, JsValue> {
+    pub fn new(dim: JsValue) -> Result<JsVectorIndex, JsValue> {
         super::install_panic_hook();
-        let inner = VectorIndex::new(dim as usize).map_err(|e| from_retrieve(&e))?;
+        // Taken as a JS number: a `u32` parameter would wrap -1 to 4294967295.
+        let n = dim.as_f64().unwrap_or(f64::NAN);
+        if !n.is_finite() || n.fract() != 0.0 || !(1.0..=65_536.0).contains(&n) {
+            return Err(super::errors::js_error(
+                "invalid-dimension",
+                &format!(
+                    "the dimension must be a whole number from 1 to 65536, got {}",
+                    super::objects::describe(&dim)
+                ),
+            ));
+        }
+        let inner = VectorIndex::new(n as usize).map_err(|e| from_retrieve(&e))?;
         Ok(JsVectorIndex { inner })
     }
 

@@ -261,3 +261,19 @@ test('Collection.open loads the wasm module itself when init() was not called', 
   errors.assertNone();
   await page.close();
 });
+
+test('an abort when the add reaches the store stage stores nothing', async () => {
+  const { page, errors } = await openPage();
+  const r = await page.evaluate(async () => {
+    const c = await docrag.Collection.open('late-abort');
+    const ac = new AbortController();
+    const file = await corpusFile('tika__testWORD_embedded_pics.docx');
+    const res = await attempt(() => c.addFile(file, { signal: ac.signal, onProgress: (p) => p.stage === 'store' && ac.abort() }));
+    return { res, docs: c.documents(), counts: await countRecords('late-abort') };
+  });
+  assert.equal(r.res.code, 'aborted');
+  assert.deepEqual(r.docs, []);
+  assert.deepEqual(r.counts, { chunks: 0, documents: 0, embeddings: 0, metadata: 0, settings: 0 });
+  errors.assertNone();
+  await page.close();
+});

@@ -64,3 +64,29 @@ test('a worker collection adds, asks and aborts off the page thread; the page se
   errors.assertNone();
   await page.close();
 });
+
+test('worker collection: bad options and use after close are typed errors, never a hang', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/runtime.html`);
+  await page.waitForFunction(() => window.__ready === true);
+  const r = await page.evaluate(async () => {
+    const badChange = await attempt(() => docrag.WorkerCollection.open('w2', { onChange: 5 }));
+    const wc = await docrag.WorkerCollection.open('w2');
+    const badSignal = await attempt(() => wc.addFile('# x\n\ny', { fileName: 'x.md', signal: 'x' }));
+    // A setting value is data: a `signal` key in it is not an AbortSignal.
+    await wc.setSetting('k', { signal: 'x', n: 1 });
+    const setting = await wc.getSetting('k');
+    await wc.close();
+    const after = await attempt(() => wc.stats());
+    const twice = await attempt(() => wc.close());
+    return { badChange, badSignal, setting, after, twice };
+  });
+  assert.equal(r.badChange.code, 'invalid-option');
+  assert.equal(r.badSignal.code, 'invalid-option');
+  assert.deepEqual(r.setting, { signal: 'x', n: 1 });
+  assert.equal(r.after.code, 'storage-closed');
+  assert.equal(r.twice.ok, true);
+  errors.assertNone();
+  await page.close();
+});

@@ -45,7 +45,7 @@ test('DocragErrorCode is every core error code (convert, retrieve, enrich, query
   const rust = sources.map((f) => readFileSync(join(root, 'src', f), 'utf8')).join('\n') + storage;
   const core = [...rust.matchAll(/=> "([a-z-]+)",/g)].map((m) => m[1]);
   assert.ok(core.length >= 50, `${core.length} core codes`);
-  const binding = ['invalid-input', 'internal', 'not-initialized', 'init-failed', 'aborted'];
+  const binding = ['invalid-input', 'internal', 'not-initialized', 'init-failed', 'aborted', 'empty-document'];
   assert.deepEqual(typed, [...new Set([...core, ...binding])].sort());
 });
 

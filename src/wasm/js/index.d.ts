@@ -225,6 +225,7 @@ export type DocragErrorCode =
   | 'indexing'
   | 'embedding-model-mismatch'
   | 'embedding-count-mismatch'
+  | 'empty-document'
   | 'internal';
 
 /** The errors docrag throws: real `Error`s with `name` "DocragError" and a stable `code`. */
@@ -810,7 +811,9 @@ export class Collection {
   /**
    * Adds a file: convert, embed (chunks whose text already has a stored vector are not
    * re-embedded), store. Adding a stored document again returns it unchanged unless `replace`.
-   * @throws {DocragError} a conversion code, a provider code, `aborted`, `quota-exceeded`, `storage-closed`.
+   * @throws {DocragError} a conversion code, `empty-document` (no text: 0 chunks), a provider code
+   * (`zero-vector` and the other vector checks included), `aborted` (until the store transaction
+   * completes; a later abort changes nothing), `quota-exceeded`, `storage-closed`.
    */
   addFile(file: File | Blob | Uint8Array | ArrayBuffer | string, options?: AddFileOptions): Promise<DocumentInfo>;
   /**

@@ -175,13 +175,15 @@ export class WorkerCollection {
   #next = 1;
   #pending = new Map();
   #onChange;
+  #closed = false;
 
-  constructor(worker, onChange) {
+  constructor(worker, onChange, where) {
     this.#worker = worker;
     this.#onChange = onChange;
     worker.onmessage = (event) => this.#receive(event.data);
     worker.onerror = (event) => {
-      const err = docragError('internal', `the docrag worker failed: ${event.message ?? 'unknown error'}`);
+      const why = event.message || `the worker script ${where} could not be loaded or failed to start`;
+      const err = docragError('internal', `the docrag worker failed: ${why}`);
       for (const p of this.#pending.values()) p.reject(err);
       this.#pending.clear();
     };
@@ -193,12 +195,16 @@ export class WorkerCollection {
    * worker loads the .wasm from.
    */
   static async open(name, options = {}, { workerUrl, wasmUrl } = {}) {
+    if (typeof name !== 'string') throw docragError('invalid-input', `the collection name must be a string, got ${typeof name}`);
     checkProvider(options?.provider);
+    const { onChange, ...rest } = options ?? {};
+    if (onChange !== undefined && typeof onChange !== 'function') {
+      throw Object.assign(docragError('invalid-option', 'invalid option onChange: expected a function'), { option: 'onChange' });
+    }
     const worker = workerUrl
       ? new Worker(workerUrl, { type: 'module' })
       : new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-    const { onChange, ...rest } = options ?? {};
-    const wc = new WorkerCollection(worker, onChange);
+    const wc = new WorkerCollection(worker, onChange, String(workerUrl ?? 'worker.js'));
     try {
       const info = await wc.#call('open', [name, rest, wasmUrl === undefined ? undefined : String(wasmUrl)]);
       wc.name = info.name;
@@ -236,11 +242,15 @@ export class WorkerCollection {
     }
   }
 
-  #call(method, args) {
+  /** Sends `method(...args)`; `args[optionsAt]` (if any) is the options bag whose callbacks and signal cross. */
+  #call(method, args, optionsAt = -1) {
+    if (this.#closed) return Promise.reject(docragError('storage-closed', 'this WorkerCollection was closed; open the collection again'));
     const call = this.#next++;
-    const last = args.length - 1;
-    const { bag, callbacks, signal } = last >= 0 ? dehydrate(args[last]) : { bag: undefined, callbacks: {} };
-    const sent = last >= 0 ? [...args.slice(0, last), bag] : [];
+    const { bag, callbacks, signal } = optionsAt >= 0 ? dehydrate(args[optionsAt]) : { bag: undefined, callbacks: {} };
+    if (signal !== undefined && !(typeof signal === 'object' && signal !== null && 'aborted' in signal && typeof signal.addEventListener === 'function')) {
+      return Promise.reject(Object.assign(docragError('invalid-option', 'invalid option signal: expected an AbortSignal'), { option: 'signal' }));
+    }
+    const sent = optionsAt >= 0 ? args.map((a, i) => (i === optionsAt ? bag : a)) : args;
     return new Promise((resolve, reject) => {
       if (signal?.aborted) {
         reject(docragError('aborted', 'the operation was aborted by its AbortSignal'));
@@ -266,23 +276,29 @@ export class WorkerCollection {
   damaged() { return this.#call('damaged', []); }
   provider() { return this.#call('provider', []); }
   getSetting(key) { return this.#call('getSetting', [key]); }
-  addFile(file, options) { return this.#call('addFile', [file, options ?? {}]); }
+  addFile(file, options) { return this.#call('addFile', [file, options ?? {}], 1); }
   remove(docId) { return this.#call('remove', [docId]); }
-  ask(question, options) { return this.#call('ask', [question, options ?? {}]); }
-  summarize(docIds, options) { return this.#call('summarize', [docIds ?? null, options ?? {}]); }
+  ask(question, options) { return this.#call('ask', [question, options ?? {}], 1); }
+  summarize(docIds, options) { return this.#call('summarize', [docIds ?? null, options ?? {}], 1); }
   setProvider(provider, options) {
-    checkProvider(provider);
+    try {
+      checkProvider(provider);
+    } catch (e) {
+      return Promise.reject(e);
+    }
     return this.#call('setProvider', [provider, options ?? {}]);
   }
-  embedMissing(options) { return this.#call('embedMissing', [options ?? {}]); }
+  embedMissing(options) { return this.#call('embedMissing', [options ?? {}], 0); }
   setSetting(key, value) { return this.#call('setSetting', [key, value]); }
   refresh() { return this.#call('refresh', []); }
 
   /** Closes the collection and ends the worker. */
   async close() {
+    if (this.#closed) return;
     try {
       await this.#call('close', []);
     } finally {
+      this.#closed = true;
       this.#worker.terminate();
       for (const p of this.#pending.values()) p.reject(docragError('storage-closed', 'the worker collection was closed'));
       this.#pending.clear();

@@ -67,8 +67,9 @@ async function dispatch(call, method, args) {
   }
   if (SYNC.has(method)) return collection[method](...args);
   if (ASYNC.has(method)) {
-    const last = args.length - 1;
-    const hydrated = args.map((a, i) => (i === last ? hydrate(call, a) : a));
+    // Only these methods' options bags carry callback and signal markers.
+    const at = { addFile: 1, ask: 1, summarize: 1, embedMissing: 0 }[method] ?? -1;
+    const hydrated = args.map((a, i) => (i === at ? hydrate(call, a) : a));
     return collection[method](...hydrated);
   }
   throw Object.assign(new Error(`unknown method ${method}`), { name: 'DocragError', code: 'invalid-input' });

@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use js_sys::{Array, Float32Array, Function, Object, Promise, Reflect};
+use js_sys::{Array, Float32Array, Function, Promise, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::future_to_promise;
@@ -36,7 +36,16 @@ fn call_options(
         ));
     }
     let mut out = Vec::new();
-    for key in Object::keys(v.unchecked_ref::<Object>()).iter() {
+    let keys = crate::wasm::objects::keys(v).map_err(|e| {
+        invalid(
+            method,
+            &format!(
+                "the options object could not be read: {}",
+                crate::wasm::objects::describe(&e)
+            ),
+        )
+    })?;
+    for key in keys.iter() {
         let Some(k) = key.as_string() else { continue };
         let value = Reflect::get(v, &key).unwrap_or(JsValue::UNDEFINED);
         if value.is_undefined() {

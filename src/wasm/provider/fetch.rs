@@ -36,7 +36,7 @@ pub(crate) fn js_message(v: &JsValue) -> String {
     };
     let mut msg = get(v, "message")
         .or_else(|| v.as_string())
-        .unwrap_or_else(|| format!("{v:?}"));
+        .unwrap_or_else(|| crate::wasm::objects::describe(v));
     if let Ok(cause) = Reflect::get(v, &JsValue::from_str("cause"))
         && let Some(c) = get(&cause, "message").or_else(|| get(&cause, "code"))
     {

@@ -34,8 +34,27 @@ fn failed(e: &JsValue, signal: Option<&AbortSignal>) -> ProviderError {
     }
 }
 
+/// `p`, or a rejection as soon as `signal` fires: the caller's function may never
+/// settle, and an abort must still end the call.
+fn race_abort(p: Promise, signal: Option<&AbortSignal>) -> Promise {
+    let Some(signal) = signal else {
+        return p;
+    };
+    let aborted = Promise::new(&mut |_resolve: Function, reject: Function| {
+        let on_abort = wasm_bindgen::closure::Closure::once_into_js(move || {
+            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("aborted"));
+        });
+        let _ = signal.add_event_listener_with_callback("abort", on_abort.unchecked_ref());
+    });
+    Promise::race(
+        &[JsValue::from(p), JsValue::from(aborted)]
+            .iter()
+            .collect::<Array>(),
+    )
+}
+
 async fn settle(v: &JsValue, signal: Option<&AbortSignal>) -> Result<JsValue, ProviderError> {
-    let out = JsFuture::from(Promise::resolve(v))
+    let out = JsFuture::from(race_abort(Promise::resolve(v), signal))
         .await
         .map_err(|e| failed(&e, signal))?;
     if is_aborted(signal) {

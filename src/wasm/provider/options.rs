@@ -102,7 +102,16 @@ pub(crate) fn parse(value: &JsValue) -> Result<Option<JsProvider>, JsValue> {
     let (mut timeout_ms, mut max_retries, mut base_delay, mut max_delay) = (None, None, None, None);
     let (mut embed_fn, mut chat_fn) = (None, None);
     const U32: f64 = u32::MAX as f64;
-    for key in Object::keys(obj).iter() {
+    let keys = crate::wasm::objects::keys(obj).map_err(|e| {
+        invalid(
+            "provider",
+            &format!(
+                "the options object could not be read: {}",
+                crate::wasm::objects::describe(&e)
+            ),
+        )
+    })?;
+    for key in keys.iter() {
         let Some(k) = key.as_string() else { continue };
         let v =
             Reflect::get(obj, &key).map_err(|_| invalid(&k, "the property could not be read"))?;

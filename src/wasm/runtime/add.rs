@@ -21,9 +21,10 @@ use super::super::errors::{from_convert, js_error};
 use super::super::names::JsNameFinder;
 use super::super::options as convert_options;
 use super::super::provider::{CallControl, JsProvider, provider_error_to_js};
-use super::bag::{Bag, check_abort, progress, yield_now};
+use super::bag::{Bag, check_abort, progress, query_error, yield_now};
 use super::collection::{Inner, store_error, to_js};
 use super::store::{StoredDoc, StoredEmbeddings};
+use crate::query::embeddings::check_vector;
 
 /// The bytes, file name and MIME type of `input` (a File/Blob, bytes or text).
 async fn read_input(input: &JsValue) -> Result<(Vec<u8>, Option<String>, Option<String>), JsValue> {
@@ -41,10 +42,24 @@ async fn read_input(input: &JsValue) -> Result<(Vec<u8>, Option<String>, Option<
         let promise: Promise = f
             .call0(input)
             .and_then(|p| p.dyn_into::<Promise>())
-            .map_err(|e| js_error("invalid-input", &format!("reading the file failed: {e:?}")))?;
-        let buf = JsFuture::from(promise)
-            .await
-            .map_err(|e| js_error("invalid-input", &format!("reading the file failed: {e:?}")))?;
+            .map_err(|e| {
+                js_error(
+                    "invalid-input",
+                    &format!(
+                        "reading the file failed: {}",
+                        crate::wasm::objects::describe(&e)
+                    ),
+                )
+            })?;
+        let buf = JsFuture::from(promise).await.map_err(|e| {
+            js_error(
+                "invalid-input",
+                &format!(
+                    "reading the file failed: {}",
+                    crate::wasm::objects::describe(&e)
+                ),
+            )
+        })?;
         let bytes = Uint8Array::new(&buf).to_vec();
         let text = |k: &str| {
             Reflect::get(input, &k.into())
@@ -131,6 +146,17 @@ pub(crate) async fn add_file(
     }
     .map_err(|e| from_convert(&e))?;
     progress(on_progress.as_ref(), "parse", 1.0, 1.0, &extra(size));
+    if conversion.chunks.is_empty() {
+        let name = if label.is_empty() {
+            "the document"
+        } else {
+            label.as_str()
+        };
+        return Err(js_error(
+            "empty-document",
+            &format!("{name} has no text to index (0 chunks); nothing was stored"),
+        ));
+    }
     // Conversion ran without a break: let an abort (or a worker's abort message) in.
     yield_now().await;
     check_abort(signal.as_ref())?;
@@ -171,7 +197,7 @@ pub(crate) async fn add_file(
     progress(on_progress.as_ref(), "store", 0.0, 1.0, &extra(size));
     inner
         .store
-        .put_document(&doc)
+        .put_document(&doc, signal.as_ref())
         .await
         .map_err(|e| store_error(&e))?;
     {
@@ -252,6 +278,12 @@ pub(crate) async fn embed_chunks(
                 bad.len()
             ),
         ));
+    }
+    // The rule the vector index applies (finite, not all zeros), checked before
+    // anything is stored so a bad vector is the provider's error, not storage damage.
+    for (i, v) in fresh.iter().enumerate() {
+        let seq = missing.get(i).copied().unwrap_or(i);
+        check_vector(v, dim, Some((label, seq))).map_err(|e| query_error(&e))?;
     }
     let state = inner.state.borrow();
     let cache = state.cached_vectors(model);

@@ -21,7 +21,7 @@ use crate::query::{self, Message, Mode, QueryOptions, Replies, Role, citations};
 
 use super::super::errors::js_error;
 use super::super::provider::{CallControl, JsProvider, provider_error_to_js};
-use super::bag::{Bag, check_abort, invalid, progress};
+use super::bag::{Bag, check_abort, invalid, progress, query_error};
 use super::collection::{Inner, to_js};
 
 const KEYS: &[&str] = &[
@@ -42,10 +42,6 @@ const KEYS: &[&str] = &[
     "historyTokens",
     "contextWindow",
 ];
-
-fn query_error(e: &query::QueryError) -> JsValue {
-    js_error(e.code(), &e.to_string())
-}
 
 fn history(value: &JsValue) -> Result<Vec<Message>, JsValue> {
     if value.is_undefined() {
@@ -85,7 +81,7 @@ fn history(value: &JsValue) -> Result<Vec<Message>, JsValue> {
 fn options(bag: &Bag) -> Result<(QueryOptions, bool), JsValue> {
     let chunks = bag.whole("chunks", 1.0, 1.0e6)?.map(|n| n as usize);
     let mode_name = bag.string("mode")?.unwrap_or_else(|| "rag".into());
-    let mode = Mode::from_name(&mode_name, chunks).map_err(|e| invalid("mode", &e.to_string()))?;
+    let mode = Mode::from_name(&mode_name, chunks).map_err(|e| query_error(&e))?;
     let mut o = QueryOptions::new().with_mode(mode);
     if let Some(n) = bag.whole("smallCollectionTokens", 0.0, 1.0e9)? {
         o = o.with_small_collection_tokens(n as usize);

@@ -43,7 +43,16 @@ impl Bag {
                 &format!("expected an options object, got {}", type_name(value)),
             ));
         };
-        for key in Object::keys(obj).iter() {
+        let keys = super::super::objects::keys(obj).map_err(|e| {
+            invalid(
+                what,
+                &format!(
+                    "the options object could not be read: {}",
+                    super::super::objects::describe(&e)
+                ),
+            )
+        })?;
+        for key in keys.iter() {
             let k = key.as_string().unwrap_or_default();
             if !known.contains(&k.as_str()) {
                 return Err(invalid(
@@ -181,4 +190,12 @@ pub(crate) async fn yield_now() {
         }
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// A query-pipeline error as a DocragError; an `InvalidOption` keeps its `option`.
+pub(crate) fn query_error(e: &crate::query::QueryError) -> JsValue {
+    match e {
+        crate::query::QueryError::InvalidOption { name, detail } => invalid(name, detail),
+        other => js_error(other.code(), &other.to_string()),
+    }
 }

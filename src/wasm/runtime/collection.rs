@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
-use js_sys::{Array, Function, JsString, Object, Promise, Reflect};
+use js_sys::{Array, Function, Object, Promise, Reflect};
 use serde::Serialize;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -34,6 +34,41 @@ pub(crate) struct Inner {
     pub provider: RefCell<Option<Rc<JsProvider>>>,
     channel: RefCell<Option<web_sys::BroadcastChannel>>,
     on_change: RefCell<Option<Function>>,
+}
+
+/// `JSON.stringify(value)`, or `invalid-option` naming `what` when the value has no
+/// JSON form (a function, a symbol, `undefined` from `toJSON`, a cycle, a BigInt).
+fn json_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
+    js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| invalid(what, "is not JSON-serializable"))
+}
+
+/// Whether an options object has a function-valued property.
+fn has_function(value: &JsValue) -> bool {
+    let Some(obj) = value.dyn_ref::<Object>() else {
+        return false;
+    };
+    crate::wasm::objects::values(obj)
+        .map(|vals| vals.iter().any(|v: JsValue| v.is_function()))
+        .unwrap_or(false)
+}
+
+/// A string argument, or an `invalid-input` DocragError naming it (wasm-bindgen's
+/// own string conversion would trap on a number or read `undefined.length`).
+pub(crate) fn string_arg(value: &JsValue, what: &str) -> Result<String, JsValue> {
+    value.as_string().ok_or_else(|| {
+        let kind = if value.is_null() {
+            "null".to_string()
+        } else {
+            value.js_typeof().as_string().unwrap_or_default()
+        };
+        js_error(
+            "invalid-input",
+            &format!("{what} must be a string, got {kind}"),
+        )
+    })
 }
 
 /// A store error as a DocragError.
@@ -99,8 +134,9 @@ fn is_node() -> bool {
         .unwrap_or(false)
 }
 
-async fn open(name: String, options: JsValue) -> Result<JsValue, JsValue> {
+async fn open(name: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     super::super::install_panic_hook();
+    let name = string_arg(&name, "the collection name")?;
     let bag = Bag::new(
         "Collection.open",
         &options,
@@ -128,6 +164,7 @@ async fn open(name: String, options: JsValue) -> Result<JsValue, JsValue> {
         }
     };
     let given = bag.raw("provider");
+    let remembered = given.is_undefined();
     let provider_value = if given.is_undefined() {
         match snapshot.settings.get(PROVIDER_SETTING) {
             Some(json) => js_sys::JSON::parse(json).unwrap_or(JsValue::UNDEFINED),
@@ -136,7 +173,13 @@ async fn open(name: String, options: JsValue) -> Result<JsValue, JsValue> {
     } else {
         given
     };
-    let provider = JsProvider::from_js(&provider_value)?.map(Rc::new);
+    let provider = match JsProvider::from_js(&provider_value) {
+        Ok(p) => p.map(Rc::new),
+        // A remembered provider this version cannot use must not lock the collection
+        // out: open without one (`provider` is null; setProvider replaces it).
+        Err(_) if remembered => None,
+        Err(e) => return Err(e),
+    };
     let model = provider.as_ref().and_then(|p| p.embedding_model_id());
     let state = State::from_snapshot(snapshot, model.as_deref()).map_err(|e| {
         store.close();
@@ -183,14 +226,15 @@ fn listen(inner: &Rc<Inner>) {
 impl JsCollection {
     /// Opens (or creates) collection `name`. Resolves to a `Collection`.
     #[wasm_bindgen(js_name = open)]
-    pub fn js_open(name: String, options: JsValue) -> Promise {
+    pub fn js_open(name: JsValue, options: JsValue) -> Promise {
         future_to_promise(open(name, options))
     }
 
     /// Deletes collection `name`'s stored records (IndexedDB). Close it first.
     #[wasm_bindgen(js_name = deleteStored)]
-    pub fn js_delete_stored(name: String) -> Promise {
+    pub fn js_delete_stored(name: JsValue) -> Promise {
         future_to_promise(async move {
+            let name = string_arg(&name, "the collection name")?;
             idb::delete_database(&name)
                 .await
                 .map_err(|e| store_error(&e))?;
@@ -235,7 +279,8 @@ impl JsCollection {
     }
 
     /// One document's chunks: `{text, metadata}[]` in `ssSeq` order.
-    pub fn chunks(&self, doc_id: String) -> Result<JsValue, JsValue> {
+    pub fn chunks(&self, doc_id: JsValue) -> Result<JsValue, JsValue> {
+        let doc_id = string_arg(&doc_id, "the document id")?;
         let state = self.inner.state.borrow();
         let Some(pos) = state.core.position(&doc_id) else {
             return Err(js_error(
@@ -274,9 +319,10 @@ impl JsCollection {
 
     /// Removes a document and every stored record of it; resolves to whether it was
     /// there.
-    pub fn remove(&self, doc_id: String) -> Promise {
+    pub fn remove(&self, doc_id: JsValue) -> Promise {
         let inner = self.inner.clone();
         future_to_promise(async move {
+            let doc_id = string_arg(&doc_id, "the document id")?;
             let known = {
                 let state = inner.state.borrow();
                 state.info(&doc_id).is_some() || state.damaged.iter().any(|(id, _)| *id == doc_id)
@@ -321,9 +367,13 @@ impl JsCollection {
             let remember = bag.bool("remember")?.unwrap_or(false);
             let parsed = JsProvider::from_js(&provider)?.map(Rc::new);
             let json = if remember && !provider.is_null() && !provider.is_undefined() {
-                let text: JsString = js_sys::JSON::stringify(&provider)
-                    .map_err(|_| invalid("provider", "could not be turned into JSON"))?;
-                Some(String::from(text))
+                if has_function(&provider) {
+                    return Err(invalid(
+                        "remember",
+                        "a provider with embed/chat functions cannot be remembered (functions cannot be stored); set it again after each open",
+                    ));
+                }
+                Some(json_text(&provider, "provider")?)
             } else {
                 None
             };
@@ -368,28 +418,28 @@ impl JsCollection {
 
     /// A stored setting (any JSON value), `undefined` when unset.
     #[wasm_bindgen(js_name = getSetting)]
-    pub fn get_setting(&self, key: String) -> JsValue {
+    pub fn get_setting(&self, key: JsValue) -> Result<JsValue, JsValue> {
+        let key = string_arg(&key, "the setting key")?;
         let state = self.inner.state.borrow();
-        match state.settings.get(&key) {
+        Ok(match state.settings.get(&key) {
             Some(json) => js_sys::JSON::parse(json).unwrap_or(JsValue::UNDEFINED),
             None => JsValue::UNDEFINED,
-        }
+        })
     }
 
     /// Stores a setting (a JSON-serializable value; `undefined` deletes it).
     #[wasm_bindgen(js_name = setSetting)]
-    pub fn set_setting(&self, key: String, value: JsValue) -> Promise {
+    pub fn set_setting(&self, key: JsValue, value: JsValue) -> Promise {
         let inner = self.inner.clone();
         future_to_promise(async move {
+            let key = string_arg(&key, "the setting key")?;
             if key == PROVIDER_SETTING {
                 return Err(invalid("key", "use setProvider() for the provider"));
             }
             let json = if value.is_undefined() {
                 None
             } else {
-                let text = js_sys::JSON::stringify(&value)
-                    .map_err(|_| invalid("value", "is not JSON-serializable"))?;
-                Some(String::from(text))
+                Some(json_text(&value, "value")?)
             };
             inner
                 .store

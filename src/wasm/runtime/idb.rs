@@ -57,7 +57,7 @@ pub(crate) fn from_js(e: &JsValue) -> StoreError {
             Reflect::get(e, &"message".into())
                 .ok()
                 .and_then(|v| v.as_string())
-                .unwrap_or_else(|| format!("{e:?}")),
+                .unwrap_or_else(|| crate::wasm::objects::describe(e)),
         ),
     };
     let detail = format!("{name}: {message}");
@@ -231,7 +231,11 @@ impl IdbStore {
         )
     }
 
-    pub(crate) async fn put_document(&self, doc: &StoredDoc) -> Result<(), StoreError> {
+    pub(crate) async fn put_document(
+        &self,
+        doc: &StoredDoc,
+        signal: Option<&web_sys::AbortSignal>,
+    ) -> Result<(), StoreError> {
         let tx = self.transaction(&[DOCUMENTS, CHUNKS, METADATA, EMBEDDINGS], true)?;
         let issue = || -> Result<(), JsValue> {
             let range = document_range(&doc.info.doc_id)?;
@@ -257,10 +261,25 @@ impl IdbStore {
             let _ = tx.abort();
             return Err(from_js(&e));
         }
-        transaction_done(&tx)
-            .await
-            .map(|_| ())
-            .map_err(|e| from_js(&e))
+        // An abort before `complete` rolls the whole document back.
+        let abort_tx = tx.clone();
+        let on_abort = Closure::<dyn FnMut()>::new(move || {
+            let _ = abort_tx.abort();
+        });
+        if let Some(sig) = signal {
+            let _ =
+                sig.add_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
+        }
+        let done = transaction_done(&tx).await;
+        if let Some(sig) = signal {
+            let _ =
+                sig.remove_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
+        }
+        match done {
+            Ok(_) => Ok(()),
+            Err(_) if signal.is_some_and(web_sys::AbortSignal::aborted) => Err(StoreError::Aborted),
+            Err(e) => Err(from_js(&e)),
+        }
     }
 
     pub(crate) async fn put_embeddings(

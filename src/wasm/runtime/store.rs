@@ -56,6 +56,8 @@ pub(crate) enum StoreError {
     Closed,
     /// A stored record is not what this version wrote.
     Corrupt(String),
+    /// The caller's AbortSignal fired during the write; the transaction was rolled back.
+    Aborted,
     /// Any other storage failure (DOMException name and message).
     Failed(String),
 }
@@ -69,6 +71,7 @@ impl StoreError {
             StoreError::QuotaExceeded(_) => "quota-exceeded",
             StoreError::Closed => "storage-closed",
             StoreError::Corrupt(_) => "storage-corrupt",
+            StoreError::Aborted => "aborted",
             StoreError::Failed(_) => "storage-failed",
         }
     }
@@ -87,6 +90,9 @@ impl StoreError {
             ),
             StoreError::Closed => "the collection's database was closed (another tab upgraded it, or close() was called); open the collection again".into(),
             StoreError::Corrupt(d) => format!("a stored record is damaged: {d}"),
+            StoreError::Aborted => {
+                "the operation was aborted by its AbortSignal; the write was rolled back and nothing was stored".into()
+            }
             StoreError::Failed(d) => format!("storage failed: {d}"),
         }
     }
@@ -114,10 +120,18 @@ impl Store {
     }
 
     /// Writes every record of `doc` in one transaction (all or nothing), replacing
-    /// a stored document with the same id.
-    pub(crate) async fn put_document(&self, doc: &StoredDoc) -> Result<(), StoreError> {
+    /// a stored document with the same id. `signal` firing before the transaction
+    /// completes rolls it back ([`StoreError::Aborted`]); after that it changes nothing.
+    pub(crate) async fn put_document(
+        &self,
+        doc: &StoredDoc,
+        signal: Option<&web_sys::AbortSignal>,
+    ) -> Result<(), StoreError> {
+        if signal.is_some_and(web_sys::AbortSignal::aborted) {
+            return Err(StoreError::Aborted);
+        }
         match self {
-            Store::Idb(s) => s.put_document(doc).await,
+            Store::Idb(s) => s.put_document(doc, signal).await,
             Store::Memory(s) => {
                 s.put_document(doc);
                 Ok(())

@@ -14,7 +14,7 @@ use crate::query::summarize::{Step, Summarizer, SummaryMode, SummaryOptions};
 
 use super::super::errors::js_error;
 use super::super::provider::{CallControl, provider_error_to_js};
-use super::bag::{Bag, check_abort, invalid, progress};
+use super::bag::{Bag, check_abort, invalid, progress, query_error};
 use super::collection::{Inner, to_js};
 
 /// Default concurrent model calls.
@@ -71,7 +71,7 @@ pub(crate) async fn summarize(
         .unwrap_or(DEFAULT_CONCURRENCY) as usize;
     let provider = inner.provider().filter(|p| p.has_chat());
     let mode = match bag.string("mode")? {
-        Some(name) => SummaryMode::from_name(&name).map_err(|e| invalid("mode", &e.to_string()))?,
+        Some(name) => SummaryMode::from_name(&name).map_err(|e| query_error(&e))?,
         None if provider.is_some() => SummaryMode::MapReduce,
         None => SummaryMode::Extractive,
     };
@@ -84,7 +84,7 @@ pub(crate) async fn summarize(
             ),
         ));
     }
-    let q = |e: crate::query::QueryError| invalid("summarize", &e.to_string());
+    let q = |e: crate::query::QueryError| query_error(&e);
     let mut o = SummaryOptions::new().with_mode(mode);
     if let Some(f) = bag.string("focus")? {
         o = o.with_focus(f);
@@ -102,8 +102,7 @@ pub(crate) async fn summarize(
     let mut machine = {
         let state = inner.state.borrow();
         let refs: Option<Vec<&str>> = ids.as_ref().map(|v| v.iter().map(String::as_str).collect());
-        Summarizer::new(&state.core, refs.as_deref(), o)
-            .map_err(|e| js_error(e.code(), &e.to_string()))?
+        Summarizer::new(&state.core, refs.as_deref(), o).map_err(|e| query_error(&e))?
     };
     loop {
         check_abort(signal.as_ref())?;
@@ -153,9 +152,7 @@ pub(crate) async fn summarize(
                     let replies = JsFuture::from(Promise::all(&calls)).await?;
                     for ((id, _), reply) in window.iter().zip(Array::from(&replies).iter()) {
                         let text = reply.as_string().unwrap_or_default();
-                        machine
-                            .submit(*id, &text)
-                            .map_err(|e| js_error(e.code(), &e.to_string()))?;
+                        machine.submit(*id, &text).map_err(|e| query_error(&e))?;
                     }
                     let pr = machine.progress();
                     progress(
