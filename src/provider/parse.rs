@@ -92,7 +92,21 @@ pub fn parse_embeddings(
                 .ok_or_else(|| ProviderError::MalformedReply("no `data` array".into()))?;
             let mut indexed = Vec::with_capacity(data.len());
             for (pos, item) in data.iter().enumerate() {
-                let index = item["index"].as_u64().map_or(pos, |i| i as usize);
+                // A missing index means reply order; a present one must be a whole
+                // number below the count (no truncation to usize on 32-bit wasm).
+                let index = match &item["index"] {
+                    serde_json::Value::Null => pos,
+                    i => i
+                        .as_u64()
+                        .filter(|&i| i < data.len() as u64)
+                        .map(|i| i as usize)
+                        .ok_or_else(|| {
+                            ProviderError::MalformedReply(format!(
+                                "`data[{pos}].index` is {i}, not a position below {}",
+                                data.len()
+                            ))
+                        })?,
+                };
                 indexed.push((
                     index,
                     vector(&item["embedding"], &format!("data[{pos}].embedding"))?,
@@ -243,6 +257,8 @@ mod tests {
             "{}",
             r#"{"data":[{"index":0,"embedding":"x"}]}"#,
             r#"{"data":[{"index":0,"embedding":[1]},{"index":0,"embedding":[1]}]}"#,
+            r#"{"data":[{"index":4294967296,"embedding":[1]}]}"#,
+            r#"{"data":[{"index":-1,"embedding":[1]}]}"#,
         ] {
             let e = parse_embeddings(ProviderKind::OpenAi, 200, body, 1, None).unwrap_err();
             assert_eq!(e.code(), "malformed-reply", "{body}");
