@@ -1,71 +1,76 @@
 // The docrag demo: a persistent collection in IndexedDB, documents added in the
 // browser, questions answered with or without a model provider. Each part of the
 // page is one module under ui/; this file opens the collection and wires them.
-import { init, version, Collection } from './pkg/web.js';
+// The collection runs in a Web Worker (ui/store.js), so converting a large file
+// leaves the page responsive; `?thread=page` runs it on the page's thread instead.
+import { version } from './pkg/web.js';
 import { errorView, count, replace } from './ui/dom.js';
+import { openStore } from './ui/store.js';
 import { setupUpload } from './ui/upload.js';
 import { renderDocuments } from './ui/documents.js';
 import { setupChunkBrowser } from './ui/chunks.js';
 import { setupSettings } from './ui/settings.js';
-import { setupChat } from './ui/chat.js';
-import { setupSummary } from './ui/summary.js';
+import { setupChat, HISTORY_KEY } from './ui/chat.js';
+import { setupSummary, STORE_KEY as SUMMARIES_KEY } from './ui/summary.js';
 
 const COLLECTION = 'demo';
 const $ = (id) => document.getElementById(id);
 const status = $('status');
 
-let collection = null;
-const current = () => collection;
-
 async function main() {
-  await init();
-  collection = await Collection.open(COLLECTION, {
-    onChange: () => {
-      renderList();
-      browser.refresh();
-    },
+  let ready = false;
+  const store = await openStore(COLLECTION, {
+    thread: new URLSearchParams(location.search).get('thread') === 'page' ? 'page' : 'worker',
+    // Another tab (or the worker) changed the collection.
+    onChange: () => ready && changed(),
   });
+  const [settingsValue, providerValue, chatValue, summariesValue] = await Promise.all(
+    ['demo.settings', 'demo.provider', HISTORY_KEY, SUMMARIES_KEY].map((key) => store.api.getSetting(key)),
+  );
+
+  /** Rereads the collection, then redraws what depends on it. */
+  async function changed() {
+    await store.sync();
+    renderList();
+    settings.refreshStatus();
+    summary.refresh();
+    await browser.refresh();
+  }
 
   const settings = setupSettings($('settings-body'), {
-    collection: current,
-    async onProvider(options, remember, progress) {
-      await collection.setProvider(options, { remember });
-      summary.refresh();
-      if (collection.provider?.embeddingModelId && collection.documents().length) {
-        const n = await collection.embedMissing({ onProgress: (p) => progress(`Embedding stored documents: ${p.stage} ${p.done}/${p.total}`) });
-        if (n) renderList();
-      }
-    },
+    store,
+    initial: { settings: settingsValue, provider: providerValue },
+    onChanged: changed,
   });
 
-  const browser = setupChunkBrowser($('chunk-browser'), current);
+  const browser = setupChunkBrowser($('chunk-browser'), store);
   const openChunk = (docId, seq) => {
-    browser.show(docId, seq);
+    const drawn = browser.show(docId, seq);
     renderList();
+    return drawn;
   };
 
-  const summary = setupSummary($('summary'), { collection: current, openChunk, onBusy: () => renderList() });
+  const summary = setupSummary($('summary'), { store, stored: summariesValue, openChunk, onBusy: () => renderList() });
 
+  /** Draws the document list from the last sync. */
   function renderList() {
-    const s = collection.stats();
+    const s = store.stats;
     replace($('collection-stats'), s.documents ? `${count(s.documents, 'document')} · ${count(s.chunks, 'chunk')} · ${count(s.tokens, 'token')}` : '');
-    renderDocuments($('documents'), collection.documents(), {
+    renderDocuments($('documents'), store.documents, {
       selected: browser.current(),
       busy: summary.running(),
       onOpen: (docId) => openChunk(docId),
       onSummarize: (docId) => summary.summarize(docId),
       async onRemove(docId) {
-        const doc = collection.documents().find((d) => d.docId === docId);
+        const doc = store.documents.find((d) => d.docId === docId);
         try {
-          await collection.remove(docId);
+          await store.api.remove(docId);
         } catch (err) {
           $('documents').prepend(errorView(err, `Could not remove ${doc?.title ?? docId}`));
           return;
         }
-        if (browser.current() === docId) browser.show(null);
-        else browser.refresh();
-        renderList();
         await summary.forget(docId);
+        await changed();
       },
     });
   }
@@ -75,16 +80,22 @@ async function main() {
     input: $('files'),
     list: $('uploads'),
     add: async (file, onProgress) => {
-      const info = await collection.addFile(file, { convert: { maxTokens: settings.values().maxTokens }, onProgress });
+      const wrong = settings.problems().find((p) => p.id === 'max-tokens');
+      if (wrong) throw Object.assign(new Error(wrong.message), { code: 'invalid-setting' });
+      const info = await store.api.addFile(file, { convert: { maxTokens: settings.values().maxTokens }, onProgress });
+      await store.sync();
+      settings.refreshStatus();
+      summary.refresh();
+      if (!browser.current()) await browser.show(info.docId);
+      else await browser.refresh();
       renderList();
-      if (!browser.current()) browser.show(info.docId);
-      else browser.refresh();
       return info;
     },
   });
 
   setupChat($('chat'), {
-    collection: current,
+    store,
+    history: chatValue,
     openChunk,
     askOptions() {
       const v = settings.values();
@@ -92,12 +103,20 @@ async function main() {
       if (v.topK !== '') options.chunks = v.topK;
       return options;
     },
+    checkSettings() {
+      const problems = settings.problems();
+      if (problems.length) settings.reveal(problems[0]);
+      return problems.map((p) => p.message).join(' ');
+    },
   });
 
-  const first = collection.documents()[0];
-  browser.show(first?.docId ?? null);
+  await browser.show(store.documents[0]?.docId ?? null);
   renderList();
-  replace(status, `docrag ${version()} · collection “${collection.name}” in ${collection.storage === 'indexeddb' ? 'IndexedDB (kept across reloads)' : 'memory'}`);
+  ready = true;
+  const where = store.api.storage === 'indexeddb' ? 'IndexedDB (kept across reloads)' : 'memory';
+  const thread = store.thread === 'worker' ? 'documents convert in a Web Worker' : 'documents convert on the page';
+  replace(status, `docrag ${version()} · collection “${store.api.name}” in ${where} · ${thread}`);
+  document.body.dataset.thread = store.thread;
   document.body.dataset.ready = 'true';
 }
 

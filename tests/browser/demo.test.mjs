@@ -2,8 +2,12 @@
 // assembles it (www/ + pkg/ + the vendored marked and DOMPurify builds): real corpus
 // files through the file input, a table-cell question answered with a citation that
 // opens the complete table, persistence across a reload, a local OpenAI-compatible
-// stub as provider (same cached prefix for two questions), and a hostile document
-// that runs nothing. Screenshots go to tests/artifacts/screenshots/demo-*.png.
+// stub as provider (same cached prefix for two questions), a hostile document
+// that runs nothing; a dead embedding server (the provider set, embedding failed,
+// a retry), bounded numeric settings, a 100,000-character question collapsed, a
+// 390 px viewport without horizontal overflow, a 5 MB file converted in the worker
+// while the page keeps drawing, and the page-thread fallback (?thread=page).
+// Screenshots go to tests/artifacts/screenshots/demo-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -205,11 +209,6 @@ test('a reload brings back the collection, the chat and the settings', async () 
 test('with the local OpenAI-compatible stub, two questions over the same context send the same cached prefix', async () => {
   const hostile = `The Wilcoxon Chi-Square is **0.7660** [1]. <img src=x onerror="window.__xss='model'"><script>window.__xss='model-script'</script> [link](javascript:window.__xss='model-link')`;
   const stub = await startStub({ dim: 8, reply: hostile, pieces: 4 });
-  // The stub sends no CORS headers; the page's origin differs, so add them here.
-  await page.route(`${stub.url}/**`, async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, headers: { ...response.headers(), 'access-control-allow-origin': '*' } });
-  });
   try {
     await setNumber('#send-all-below', 20000);
     await page.selectOption('#provider-kind', 'openai');
@@ -282,7 +281,6 @@ test('with the local OpenAI-compatible stub, two questions over the same context
     await page.click('#provider-apply');
     await page.waitForFunction(() => /No provider/.test(document.querySelector('.provider-status')?.textContent ?? ''));
   } finally {
-    await page.unroute(`${stub.url}/**`);
     await stub.close();
   }
   errors.assertNone();
@@ -291,10 +289,6 @@ test('with the local OpenAI-compatible stub, two questions over the same context
 
 test('with routing on, the page shows the routing decision and its confidences', async () => {
   const stub = await startStub({ reply: `${tableDocId}:90` });
-  await page.route(`${stub.url}/**`, async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, headers: { ...response.headers(), 'access-control-allow-origin': '*' } });
-  });
   try {
     await setNumber('#send-all-below', 0);
     await page.selectOption('#provider-kind', 'openai');
@@ -319,7 +313,6 @@ test('with routing on, the page shows the routing decision and its confidences',
     await page.selectOption('#provider-kind', 'none');
     await page.click('#provider-apply');
     await page.waitForFunction(() => /No provider/.test(document.querySelector('.provider-status')?.textContent ?? ''));
-    await page.unroute(`${stub.url}/**`);
     await stub.close();
   }
   errors.assertNone();
@@ -363,5 +356,271 @@ test('a file docrag cannot read fails with its error code; the collection is unc
   const row = await page.waitForSelector('.upload:has-text("scan.pdf")[data-state=failed]');
   assert.match(await row.$eval('.error', (e) => e.textContent), /^unsupported-format .*PDF/i);
   assert.equal(await page.$$eval('.doc', (rows) => rows.length), before);
+  errors.assertNone();
+});
+
+/** The provider form filled and applied; resolves once the status no longer says "Applying…". */
+async function applyProvider({ kind = 'openai', url = '', embedding = '', chat = '' }) {
+  await openSettings();
+  await page.selectOption('#provider-kind', kind);
+  if (kind !== 'none') {
+    await page.fill('#provider-url', url);
+    await page.fill('#provider-key', '');
+    await page.fill('#provider-embedding', embedding);
+    await page.fill('#provider-chat', chat);
+    await page.fill('#provider-small', '');
+  }
+  await page.click('#provider-apply');
+  await page.waitForFunction(() => !document.querySelector('#provider-apply').disabled);
+  return page.textContent('.provider-status');
+}
+
+test('a dead embedding server: the provider is set, embedding the stored documents fails once with its code and can be retried; questions say why they were not embedded', async () => {
+  const docs = await page.$$eval('.doc', (rows) => rows.length);
+  // The newcomer's case: nothing listens on port 1.
+  const status = await applyProvider({ url: 'http://127.0.0.1:1', embedding: 'dead-embed' });
+  assert.match(status, /^Provider in use: embeddings openai:dead-embed, no chat\./);
+  assert.match(status, /Embedding the stored documents failed: network Failed to fetch/);
+  assert.doesNotMatch(status, /not applied|network network/);
+  assert.equal(await page.$eval('.provider-status .error code', (c) => c.textContent), 'network');
+  assert.equal(await page.textContent('#provider-embed'), 'Retry embedding');
+  assert.match(status, new RegExp(`questions use BM25 retrieval only for ${docs} of ${docs} documents`));
+  await page.locator('#settings').screenshot({ path: join(screenshotDir, 'demo-embed-failed.png') });
+
+  // A question meanwhile: no model call, and the turn says why the question was not embedded.
+  await setNumber('#send-all-below', 0);
+  const turn = await ask(QUESTION);
+  assert.match(await turn.$eval('.calls', (p) => p.textContent), /^Model calls: none/);
+  assert.equal(
+    await turn.$eval('.notice', (p) => p.textContent),
+    `The question was not embedded: ${docs} of ${docs} documents have no vectors of openai:dead-embed (embedding them failed or has not run; see Settings), so retrieval used BM25 only.`,
+  );
+  assert.match(await turn.$eval('.answer', (a) => a.textContent), /0\.7660/, 'BM25 still answers');
+
+  // A server that refuses the first embeddings request (400 is not retried): the
+  // first run fails, "Retry embedding" embeds every document.
+  const stub = await startStub({ dim: 8 });
+  try {
+    stub.script([{ route: '/v1/embeddings', status: 400 }]);
+    const failed = await applyProvider({ url: stub.url, embedding: 'retry-embed' });
+    assert.match(failed, /Embedding the stored documents failed: http-status the provider replied with HTTP 400/);
+    assert.equal(await page.$$eval('.doc .badge.vectors[title*="openai:retry-embed"]', (b) => b.length), 0);
+    await page.click('#provider-embed');
+    await page.waitForFunction(() => !document.querySelector('.provider-status .error') && /Provider in use/.test(document.querySelector('.provider-status').textContent));
+    assert.equal(await page.textContent('.provider-status'), 'Provider in use: embeddings openai:retry-embed, no chat.');
+    assert.equal(await page.$$eval('.doc .badge.vectors[title*="openai:retry-embed"]', (b) => b.length), docs);
+    const embedded = await ask(QUESTION);
+    assert.match(await embedded.$eval('.calls', (p) => p.textContent), /^Model calls: embedding \(embedding\)/);
+    assert.equal(await embedded.$$eval('.notice', (n) => n.length), 0);
+  } finally {
+    await applyProvider({ kind: 'none' });
+    await stub.close();
+  }
+  assert.match(await page.textContent('.provider-status'), /^No provider/);
+  errors.assertNone();
+});
+
+test('numeric settings are bounded: min and max on every input, a message before asking, nothing asked or saved while one is wrong', async () => {
+  await openSettings();
+  const bounds = await page.$$eval('.processing input[type=number]', (inputs) => inputs.map((i) => [i.id, i.min, i.max]));
+  assert.deepEqual(bounds, [
+    ['max-tokens', '64', '16384'],
+    ['threshold', '0', '100'],
+    ['send-all-below', '0', '1000000'],
+    ['top-k', '1', '500'],
+  ]);
+  const turns = await page.$$eval('.turn', (t) => t.length);
+  await setNumber('#top-k', 999999999);
+  assert.equal(await page.getAttribute('#top-k', 'aria-invalid'), 'true');
+  assert.equal(await page.textContent('#top-k-error'), 'Chunks to retrieve must be a whole number from 1 to 500, not 999,999,999.');
+  await setNumber('#threshold', 101);
+  assert.equal(await page.textContent('#threshold-error'), 'Routing confidence threshold must be a whole number from 0 to 100, not 101.');
+  await setNumber('#max-tokens', 12.5);
+  assert.equal(await page.textContent('#max-tokens-error'), 'Max chunk tokens must be a whole number from 64 to 16,384, not 12.5.');
+  await setNumber('#send-all-below', '');
+  assert.equal(await page.textContent('#send-all-below-error'), 'Send everything below is required: a whole number from 0 to 1,000,000.');
+
+  await page.fill('#question', QUESTION);
+  await page.click('#ask');
+  const problem = await page.waitForSelector('#ask-problem:not([hidden])');
+  assert.match(await problem.textContent(), /^Not asked: fix the settings first\. Max chunk tokens must be a whole number from 64 to 16,384, not 12\.5\. Routing confidence/);
+  assert.equal(await page.$$eval('.turn', (t) => t.length), turns, 'no question was asked');
+  assert.equal(await page.$eval('#question', (q) => q.value), QUESTION, 'the question stays in the box');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'max-tokens', 'the first wrong setting has the focus');
+  // A file is not converted with a wrong chunk size either.
+  await page.setInputFiles('#files', { name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('A short note.') });
+  const row = await page.waitForSelector('.upload:has-text("note.txt")[data-state=failed]');
+  assert.match(await row.textContent(), /invalid-setting Max chunk tokens must be/);
+  await screenshot(page, 'demo-invalid-settings');
+
+  // Wrong values were not saved: a reload shows the last valid ones.
+  await page.reload();
+  await ready();
+  await openSettings();
+  assert.deepEqual(await page.$$eval('.processing input[type=number]', (inputs) => inputs.map((i) => [i.id, i.value, i.getAttribute('aria-invalid')])), [
+    ['max-tokens', '512', 'false'],
+    ['threshold', '70', 'false'],
+    ['send-all-below', '0', 'false'],
+    ['top-k', '', 'false'],
+  ]);
+  await setNumber('#top-k', 3);
+  const turn = await ask(QUESTION);
+  assert.equal(await page.$eval('#ask-problem', (p) => p.hidden), true);
+  assert.equal(await turn.$$eval('.error', (e) => e.length), 0, await turn.textContent());
+  assert.match(await turn.$eval('.answer', (a) => a.textContent), /0\.7660/);
+  await setNumber('#top-k', '');
+  errors.assertNone();
+});
+
+test('a 100,000-character question shows collapsed in the chat, with "Show all"', async () => {
+  const sentence = 'What is the Chi-Square value of the Wilcoxon test in the table? ';
+  const question = sentence.repeat(Math.ceil(100_000 / sentence.length)).slice(0, 100_000).trim();
+  const heightBefore = await page.evaluate(() => document.documentElement.scrollHeight);
+  const turn = await ask(question);
+  const shown = await turn.$eval('.question', (q) => ({ length: q.textContent.length, height: q.getBoundingClientRect().height }));
+  assert.ok(shown.length <= 401, `collapsed to ${shown.length} characters`);
+  assert.ok(shown.height < 200, `the collapsed question is ${shown.height}px high`);
+  const toggle = await turn.$('button.show-all');
+  assert.equal(await toggle.textContent(), `Show all (${question.length.toLocaleString('en-US')} characters)`);
+  const grown = (await page.evaluate(() => document.documentElement.scrollHeight)) - heightBefore;
+  assert.ok(grown < 2000, `the page grew by ${grown}px`);
+
+  await toggle.click();
+  const open = await turn.$eval('.question', (q) => ({ text: q.textContent, height: q.clientHeight, scroll: q.scrollHeight }));
+  assert.equal(open.text, question);
+  assert.ok(open.height <= 330 && open.scroll > open.height, `expanded, it scrolls inside ${open.height}px`);
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  await toggle.click();
+  assert.ok((await turn.$eval('.question', (q) => q.textContent.length)) <= 401);
+  await turn.screenshot({ path: join(screenshotDir, 'demo-long-question.png') });
+  errors.assertNone();
+});
+
+test('at a 390x800 viewport the page is one column and nothing overflows horizontally', async () => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  try {
+    await openSettings();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+    const [side, main] = await Promise.all(['.side', '.main'].map((s) => page.$eval(s, (e) => e.getBoundingClientRect().toJSON())));
+    assert.ok(main.top >= side.bottom, 'the main column is below the side column');
+    // Every control's right edge is inside the viewport.
+    const outside = await page.$$eval('button, select, input, textarea', (els) =>
+      els.filter((e) => e.offsetParent !== null && e.getBoundingClientRect().right > 390).map((e) => `${e.tagName} ${e.id || e.className || e.textContent}`),
+    );
+    assert.deepEqual(outside, []);
+    assert.ok((await page.$$('.doc button.remove')).length > 0);
+    await screenshot(page, 'demo-mobile');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(screenshotDir, 'demo-mobile-view.png') });
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  errors.assertNone();
+});
+
+/** About `bytes` of plain text: numbered paragraphs of words, the same for the same `seed`. */
+function bigText(bytes, seed = 7) {
+  const words = ['alpha', 'river', 'stone', 'report', 'growth', 'table', 'north', 'value', 'market', 'signal', 'policy', 'cloud', 'garden', 'engine', 'matter'];
+  const out = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    let p = `Paragraph ${i}.`;
+    for (let w = 0; w < 80; w++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      p += ` ${words[seed % words.length]}${w % 12 === 11 ? '.' : ''}`;
+    }
+    out.push(p);
+    size += p.length + 2;
+  }
+  return Buffer.from(out.join('\n\n'));
+}
+
+/**
+ * Uploads `buffer` as `name` while counting animation frames. Returns, from the
+ * upload row's first stage to "done", the frames drawn (`frames`), the longest gap
+ * between two frames (`longestGap`, ms) and the time (`ms`); and the frames drawn
+ * while the row said "parsing and chunking" (`parseFrames`, over `parseMs`; the row
+ * shows that stage only when the page's thread is free to draw it).
+ */
+async function uploadCountingFrames(name, buffer) {
+  await page.evaluate(() => {
+    const m = (window.__frames = { count: 0, last: performance.now(), gaps: [], stages: [] });
+    const tick = (t) => {
+      m.count++;
+      m.gaps.push([t, t - m.last]);
+      m.last = t;
+      m.raf = requestAnimationFrame(tick);
+    };
+    m.raf = requestAnimationFrame(tick);
+    m.observer = new MutationObserver(() => {
+      for (const s of document.querySelectorAll('.upload .stage')) m.stages.push([performance.now(), m.count, s.closest('.upload').querySelector('.name').textContent, s.textContent]);
+    });
+    m.observer.observe(document.querySelector('#uploads'), { subtree: true, childList: true, characterData: true });
+  });
+  await page.setInputFiles('#files', { name, mimeType: 'text/plain', buffer });
+  const row = await page.waitForSelector(`.upload:has-text("${name}")[data-state=done], .upload:has-text("${name}")[data-state=failed]`, { timeout: 180_000 });
+  assert.equal(await row.getAttribute('data-state'), 'done', await row.textContent());
+  return page.evaluate((file) => {
+    const m = window.__frames;
+    cancelAnimationFrame(m.raf);
+    m.observer.disconnect();
+    const mine = m.stages.filter((s) => s[2] === file);
+    const first = mine[0];
+    const done = mine.find((s) => s[3].startsWith('done'));
+    const parse = mine.find((s) => s[3].startsWith('parsing'));
+    const after = mine.find((s) => s[0] > parse[0] && !s[3].startsWith('parsing'));
+    // Gaps that began after the row appeared (setInputFiles itself holds up a frame).
+    const gaps = m.gaps.filter(([t, g]) => t - g >= first[0] && t <= done[0]).map(([, g]) => g);
+    return {
+      frames: done[1] - first[1],
+      longestGap: Math.round(Math.max(0, ...gaps)),
+      ms: Math.round(done[0] - first[0]),
+      parseFrames: after[1] - parse[1],
+      parseMs: Math.round(after[0] - parse[0]),
+    };
+  }, name);
+}
+
+test('a 5 MB text file converts in the worker: the page keeps drawing frames meanwhile', async (t) => {
+  assert.equal(await page.getAttribute('body', 'data-thread'), 'worker');
+  assert.match(await page.textContent('#status'), /documents convert in a Web Worker/);
+  const buffer = bigText(5_000_000);
+  const m = await uploadCountingFrames('big-5mb.txt', buffer);
+  t.diagnostic(`worker: upload ${m.ms} ms, ${m.frames} frames, longest gap ${m.longestGap} ms; parsing ${m.parseMs} ms, ${m.parseFrames} frames`);
+  assert.ok(m.parseMs > 100, `parsing took ${m.parseMs} ms: too short to tell`);
+  assert.ok(m.parseFrames >= 5, `only ${m.parseFrames} frames in ${m.parseMs} ms of parsing`);
+  assert.ok(m.longestGap < 500, `a frame took ${m.longestGap} ms`);
+  const row = await page.waitForSelector('.doc:has-text("big-5mb.txt")');
+  assert.match(await row.textContent(), /5\.0 MB/);
+  // The chunk browser draws the first 100 of its chunks, the rest on request.
+  await row.$eval('.title', (b) => b.click());
+  await page.waitForFunction(() => /big-5mb/.test(document.querySelector('#chunk-browser .summary')?.textContent ?? ''));
+  const chunks = Number((await page.textContent('#chunk-browser .summary')).match(/([\d,]+) chunks/)[1].replace(/,/g, ''));
+  assert.ok(chunks > 1000, `${chunks} chunks`);
+  assert.equal(await page.$$eval('#chunk-browser .chunk', (c) => c.length), 100);
+  assert.equal(await page.textContent('.more-chunks'), `Show 100 more chunks (${(chunks - 100).toLocaleString('en-US')} not shown)`);
+  await page.click('.more-chunks');
+  assert.equal(await page.$$eval('#chunk-browser .chunk', (c) => c.length), 200);
+  await page.click(`.doc:has-text("big-5mb.txt") button.remove`);
+  await page.waitForFunction(() => !/big-5mb/.test(document.querySelector('#documents').textContent));
+  errors.assertNone();
+});
+
+test('without the worker (?thread=page) the page runs Collection on its thread: same collection, same answers, and conversion blocks frames', async (t) => {
+  const docs = await page.$$eval('.doc', (rows) => rows.map((r) => r.textContent));
+  await page.goto(`${server.url}/?thread=page`);
+  await ready();
+  assert.equal(await page.getAttribute('body', 'data-thread'), 'page');
+  assert.match(await page.textContent('#status'), /documents convert on the page/);
+  assert.deepEqual(await page.$$eval('.doc', (rows) => rows.map((r) => r.textContent)), docs);
+  const turn = await ask(QUESTION);
+  assert.match(await turn.$eval('.answer', (a) => a.textContent), /0\.7660/);
+  // What the worker avoids: on the page's thread, parsing holds up the frames.
+  const m = await uploadCountingFrames('big-page.txt', bigText(5_000_000, 11));
+  t.diagnostic(`page thread: upload ${m.ms} ms, ${m.frames} frames, longest gap ${m.longestGap} ms; parsing ${m.parseMs} ms, ${m.parseFrames} frames`);
+  assert.ok(m.longestGap >= 300, `the longest frame gap was ${m.longestGap} ms`);
+  await page.click(`.doc:has-text("big-page.txt") button.remove`);
+  await page.waitForFunction(() => !/big-page/.test(document.querySelector('#documents').textContent));
   errors.assertNone();
 });

@@ -1,12 +1,16 @@
 // The chat: questions with their answers, kept in the collection's settings so a
 // reload brings them back. Each answer shows the path the question took, the tokens
 // sent by purpose, the payload (its cached prefix marked) and the answer with its
-// [n] markers linked to the cited chunks.
+// [n] markers linked to the cited chunks. A long question shows collapsed.
 import { el, fmt, pages, errorView, replace } from './dom.js';
+import { unembedded } from './store.js';
 import { renderMarkdown, wrapStrayRows, linkMarkers } from './markdown.js';
 
-const HISTORY_KEY = 'demo.chat';
+export const HISTORY_KEY = 'demo.chat';
 const MAX_ENTRIES = 40;
+/** A question longer than this (characters or lines) shows collapsed, with "Show all". */
+const CLAMP_CHARS = 400;
+const CLAMP_LINES = 6;
 
 const PATHS = {
   everything: 'Sent everything',
@@ -19,10 +23,11 @@ const PATHS = {
 };
 
 /** What is kept of an AskResult: enough to redraw it, the cached prefix once. */
-function toEntry(question, r) {
+function toEntry(question, r, notice) {
   const prefixIndex = r.payload.messages.findIndex((m) => m.content === r.cachedPrefix);
   return {
     question,
+    notice,
     at: Date.now(),
     answer: r.answer,
     accounting: r.accounting,
@@ -35,6 +40,36 @@ function toEntry(question, r) {
     cachedPrefix: r.cachedPrefix,
     payload: r.payload.messages.map((m, i) => (i === prefixIndex ? { role: m.role, prefix: true } : m)),
   };
+}
+
+/** The question; collapsed to its first lines when long, a button shows it all. */
+function questionView(text) {
+  const lines = text.split('\n');
+  if (text.length <= CLAMP_CHARS && lines.length <= CLAMP_LINES) return el('p', { className: 'question', textContent: text });
+  const short = `${lines.slice(0, CLAMP_LINES).join('\n').slice(0, CLAMP_CHARS).trimEnd()}…`;
+  const body = el('p', { className: 'question clamped', textContent: short });
+  const more = `Show all (${fmt(text.length)} characters)`;
+  const toggle = el('button', { type: 'button', className: 'link show-all', textContent: more, ariaExpanded: 'false' });
+  toggle.addEventListener('click', () => {
+    const open = toggle.getAttribute('aria-expanded') !== 'true';
+    body.textContent = open ? text : short;
+    body.classList.toggle('clamped', !open);
+    body.classList.toggle('expanded', open);
+    toggle.textContent = open ? 'Show less' : more;
+    toggle.setAttribute('aria-expanded', String(open));
+  });
+  return el('div', { className: 'question-long' }, body, toggle);
+}
+
+/**
+ * Why a question was not embedded although the provider has an embedding model, or
+ * null: the stored documents have no vectors of that model (embedding them failed).
+ */
+function embeddingNotice(store, r) {
+  const model = store.provider?.embeddingModelId;
+  if (!model || r.modelCalls.some((c) => c.purpose === 'embedding')) return null;
+  const missing = unembedded(store).length;
+  return `The question was not embedded: ${missing} of ${store.documents.length} documents have no vectors of ${model} (embedding them failed or has not run; see Settings), so retrieval used BM25 only.`;
 }
 
 function sourceLabel(s) {
@@ -94,22 +129,25 @@ function payloadView(entry) {
 }
 
 /**
- * The chat in `container`. `collection()` is the open Collection, `askOptions()` the
- * ask options from the settings, `openChunk(docId, seq)` shows a chunk.
+ * The chat in `container`. `store` is the open collection (ui/store.js), `history`
+ * the stored chat (or undefined), `askOptions()` the ask options from the settings,
+ * `checkSettings()` a message when they are not valid ('' when they are),
+ * `openChunk(docId, seq)` shows a chunk.
  * Returns `{ redraw() }`.
  */
-export function setupChat(container, { collection, askOptions, openChunk }) {
-  let entries = collection().getSetting(HISTORY_KEY) ?? [];
+export function setupChat(container, { store, history: stored, askOptions, checkSettings, openChunk }) {
+  let entries = stored ?? [];
   const log = el('ol', { className: 'chat-log', ariaLive: 'polite' });
   const input = el('textarea', { id: 'question', rows: 2, placeholder: 'Ask about your documents… (Enter sends, Shift+Enter for a new line)', ariaLabel: 'Question' });
   const send = el('button', { id: 'ask', type: 'submit', textContent: 'Ask' });
   const stop = el('button', { type: 'button', textContent: 'Stop', hidden: true });
   const clear = el('button', { type: 'button', className: 'quiet', textContent: 'Clear chat' });
-  const form = el('form', { className: 'ask' }, input, el('div', { className: 'row' }, send, stop, clear));
+  const problem = el('p', { id: 'ask-problem', className: 'error', role: 'alert', hidden: true });
+  const form = el('form', { className: 'ask' }, input, problem, el('div', { className: 'row' }, send, stop, clear));
   replace(container, log, form);
   let controller = null;
 
-  const titleOf = (docId) => collection().documents().find((d) => d.docId === docId)?.title ?? docId;
+  const titleOf = (docId) => store.documents.find((d) => d.docId === docId)?.title ?? docId;
 
   function citeLink(entry, n) {
     const s = entry.sources.find((x) => x.number === n);
@@ -123,7 +161,7 @@ export function setupChat(container, { collection, askOptions, openChunk }) {
   }
 
   function entryView(entry) {
-    const item = el('li', { className: 'turn' }, el('p', { className: 'question', textContent: entry.question }));
+    const item = el('li', { className: 'turn' }, questionView(entry.question));
     if (entry.error) {
       item.append(errorView(entry.error, 'No answer'));
       return item;
@@ -147,6 +185,7 @@ export function setupChat(container, { collection, askOptions, openChunk }) {
         el('p', {}, el('strong', { textContent: PATHS[a.path] ?? a.path }), el('span', { textContent: ` — ${a.reason}` })),
         routingView(entry.routing, titleOf),
         el('p', { className: 'calls', textContent: `Model calls: ${calls}${a.retrieval ? ` · retrieval: ${a.retrieval}` : ''}${a.broad === true ? ' · broad' : a.broad === false ? ' · pointed' : ''}${a.truncated ? ' · truncated' : ''}` }),
+        entry.notice ? el('p', { className: 'warn notice', role: 'note', textContent: entry.notice }) : null,
         tokensView(a),
       ),
       payloadView(entry),
@@ -165,7 +204,7 @@ export function setupChat(container, { collection, askOptions, openChunk }) {
 
   async function save() {
     entries = entries.slice(-MAX_ENTRIES);
-    await collection().setSetting(HISTORY_KEY, entries);
+    await store.api.setSetting(HISTORY_KEY, entries);
   }
 
   function history() {
@@ -179,7 +218,7 @@ export function setupChat(container, { collection, askOptions, openChunk }) {
     if (log.querySelector('.empty')) log.replaceChildren();
     const stage = el('span', { className: 'stage', textContent: 'starting…' });
     const stream = el('pre', { className: 'stream' });
-    const pending = el('li', { className: 'turn pending' }, el('p', { className: 'question', textContent: question }), el('p', { className: 'by' }, 'Working: ', stage), stream);
+    const pending = el('li', { className: 'turn pending' }, questionView(question), el('p', { className: 'by' }, 'Working: ', stage), stream);
     log.append(pending);
     pending.scrollIntoView({ block: 'nearest' });
     controller = new AbortController();
@@ -187,14 +226,14 @@ export function setupChat(container, { collection, askOptions, openChunk }) {
     stop.hidden = false;
     let entry;
     try {
-      const r = await collection().ask(question, {
+      const r = await store.api.ask(question, {
         ...askOptions(),
         history: history(),
         signal: controller.signal,
         onProgress: (p) => (stage.textContent = `${p.stage}${p.total > 1 ? ` ${p.done}/${p.total}` : ''}`),
         onToken: (piece) => stream.append(piece),
       });
-      entry = toEntry(question, r);
+      entry = toEntry(question, r, embeddingNotice(store, r));
     } catch (err) {
       entry = { question, at: Date.now(), error: { code: err?.code ?? err?.name ?? 'error', message: err?.message ?? String(err) } };
     } finally {
@@ -215,6 +254,10 @@ export function setupChat(container, { collection, askOptions, openChunk }) {
     e.preventDefault();
     const q = input.value.trim();
     if (!q || controller) return;
+    const wrong = checkSettings();
+    problem.hidden = !wrong;
+    problem.textContent = wrong ? `Not asked: fix the settings first. ${wrong}` : '';
+    if (wrong) return;
     input.value = '';
     ask(q);
   });
@@ -228,7 +271,7 @@ export function setupChat(container, { collection, askOptions, openChunk }) {
   clear.addEventListener('click', async () => {
     entries = [];
     redraw();
-    await collection().setSetting(HISTORY_KEY, undefined);
+    await store.api.setSetting(HISTORY_KEY, undefined);
   });
   redraw();
   return { redraw };

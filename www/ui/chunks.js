@@ -31,47 +31,80 @@ function chunkCard(chunk) {
   );
 }
 
+/** Chunk cards drawn at once; more on request, so a 2,000-chunk document draws quickly. */
+const PAGE = 100;
+
 /**
- * The chunk browser in `container`. `collection()` returns the open Collection.
- * Returns `{ show(docId, seq?), refresh(), current() }`.
+ * The chunk browser in `container`. `store` is the open collection (ui/store.js):
+ * its `documents` snapshot and `api.chunks(docId)`.
+ * Returns `{ show(docId, seq?), refresh(), current() }`; `show` resolves once drawn.
  */
-export function setupChunkBrowser(container, collection) {
+export function setupChunkBrowser(container, store) {
   let docId = null;
+  /** The document whose cards are drawn (docId is the one asked for). */
+  let shown = null;
+  let chunks = [];
+  let drawn = 0;
+  let turn = 0;
   const picker = el('select', { ariaLabel: 'Document to browse' });
   const summary = el('p', { className: 'summary' });
   const list = el('div', { className: 'chunks' });
+  const more = el('button', { type: 'button', className: 'more-chunks', hidden: true });
+  more.addEventListener('click', () => drawTo(drawn + PAGE));
   picker.addEventListener('change', () => show(picker.value || null));
-  replace(container, el('div', { className: 'browser-head' }, el('label', {}, 'Document ', picker), summary), list);
+  replace(container, el('div', { className: 'browser-head' }, el('label', {}, 'Document ', picker), summary), list, more);
 
   function fillPicker(docs) {
     picker.replaceChildren(el('option', { value: '', textContent: docs.length ? 'Choose a document…' : 'No documents' }), ...docs.map((d) => el('option', { value: d.docId, textContent: d.title || d.fileName, selected: d.docId === docId })));
   }
 
-  function show(id, seq) {
-    const docs = collection().documents();
+  /** Draws the cards up to (not including) index `end`. */
+  function drawTo(end) {
+    const next = Math.min(chunks.length, end);
+    if (next > drawn) list.append(...chunks.slice(drawn, next).map(chunkCard));
+    drawn = next;
+    more.hidden = drawn >= chunks.length;
+    more.textContent = `Show ${count(Math.min(PAGE, chunks.length - drawn), 'more chunk')} (${fmt(chunks.length - drawn)} not shown)`;
+  }
+
+  async function show(id, seq) {
+    const mine = ++turn;
+    const docs = store.documents;
     if (id && !docs.some((d) => d.docId === id)) id = null;
-    const changed = id !== docId || list.childElementCount === 0;
+    const changed = id !== shown;
     docId = id;
     fillPicker(docs);
     if (!id) {
+      shown = null;
+      chunks = [];
+      drawn = 0;
+      more.hidden = true;
       replace(summary, docs.length ? 'Pick a document, or follow a citation [n] in an answer.' : '');
       replace(list, el('p', { className: 'empty', textContent: 'Nothing to show yet.' }));
       return;
     }
     if (changed) {
       const doc = docs.find((d) => d.docId === id);
-      let chunks;
+      let read;
       try {
-        chunks = collection().chunks(id);
+        read = await store.api.chunks(id);
       } catch (err) {
-        replace(list, errorView(err, 'Could not read the chunks'));
+        if (mine === turn) replace(list, errorView(err, 'Could not read the chunks'));
         return;
       }
+      // A later show() won: its document is the one to draw.
+      if (mine !== turn) return;
+      shown = id;
+      chunks = read;
+      drawn = 0;
       replace(summary, el('strong', { textContent: doc.title }), ` · ${count(chunks.length, 'chunk')} · ${count(doc.tokenCount, 'token')} · ${doc.docId}`);
-      replace(list, ...chunks.map(chunkCard));
+      list.replaceChildren();
+      drawTo(PAGE);
     }
     for (const c of list.querySelectorAll('.chunk.cited')) c.classList.remove('cited');
     if (seq !== undefined) {
+      const at = chunks.findIndex((c) => c.metadata.ssSeq === Number(seq));
+      if (at >= drawn) drawTo(at + 1);
       const card = list.querySelector(`#chunk-${Number(seq)}`);
       if (card) {
         card.classList.add('cited');

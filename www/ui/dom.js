@@ -33,15 +33,25 @@ export function size(bytes) {
   return `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
+/**
+ * An error's message without a leading restatement of its code: `network` with
+ * "network error: Failed to fetch" -> "Failed to fetch", so the code shows once.
+ */
+export function messageOf(code, message) {
+  const words = code.replace(/-/g, ' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const rest = message.replace(new RegExp(`^${words}( error)?: `, 'i'), '');
+  return rest || message;
+}
+
 /** An error as a paragraph: the DocragError code (or the error's name) and its message. */
 export function errorView(err, what) {
   const code = typeof err?.code === 'string' ? err.code : err?.name ?? 'error';
   return el(
     'p',
-    { className: 'error', role: 'alert' },
+    { className: 'error', role: 'alert', dataset: { code } },
     what ? `${what}: ` : '',
     el('code', { textContent: code }),
-    ` ${err?.message ?? String(err)}`,
+    ` ${messageOf(code, String(err?.message ?? err))}`,
     err?.option ? ` (option ${err.option})` : '',
   );
 }

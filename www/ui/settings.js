@@ -2,7 +2,10 @@
 // options of questions and the chunk size of new files. Non-secret values persist
 // in the collection's settings; the API key stays in memory unless "remember" is
 // ticked, which hands it to setProvider(p, { remember: true }) (stored in IndexedDB).
-import { el, errorView, replace } from './dom.js';
+// Setting a provider and embedding the stored documents with it are two steps: the
+// second can fail (a dead server) while the first stands, and the status says so.
+import { el, errorView, fmt, replace } from './dom.js';
+import { unembedded } from './store.js';
 
 export const DEFAULTS = {
   mode: 'rag',
@@ -16,19 +19,43 @@ export const DEFAULTS = {
 const PROVIDER_DEFAULTS = { kind: 'none', baseUrl: '', embeddingModel: '', chatModel: '', smallModel: '', remembered: false };
 const BASE_URL_HINT = { openai: 'https://api.openai.com/v1', ollama: 'http://127.0.0.1:11434' };
 
-function field(label, input, hint) {
-  return el('label', { className: 'field' }, el('span', { textContent: label }), input, hint ? el('small', { textContent: hint }) : null);
+/**
+ * The numeric settings and their bounds (whole numbers). `topK` may be empty (auto).
+ * The upper bounds keep values the ask options would refuse (`invalid-option`) or
+ * that make no sense in a browser tab out of the form.
+ */
+export const NUMBERS = {
+  maxTokens: { id: 'max-tokens', label: 'Max chunk tokens', min: 64, max: 16384, step: 64 },
+  confidenceThreshold: { id: 'threshold', label: 'Routing confidence threshold', min: 0, max: 100, step: 1 },
+  smallCollectionTokens: { id: 'send-all-below', label: 'Send everything below', min: 0, max: 1000000, step: 1000 },
+  topK: { id: 'top-k', label: 'Chunks to retrieve', min: 1, max: 500, step: 1, optional: true },
+};
+
+/** What is wrong with a numeric input's value under `spec`, or '' when it is valid. */
+export function numberProblem(input, spec) {
+  const range = `a whole number from ${fmt(spec.min)} to ${fmt(spec.max)}`;
+  if (input.value.trim() === '') return input.validity?.badInput ? `${spec.label} must be ${range}.` : spec.optional ? '' : `${spec.label} is required: ${range}.`;
+  const n = Number(input.value);
+  if (!Number.isInteger(n) || n < spec.min || n > spec.max) return `${spec.label} must be ${range}${Number.isFinite(n) ? `, not ${fmt(n)}` : ''}.`;
+  return '';
+}
+
+function field(label, input, hint, error) {
+  return el('label', { className: 'field' }, el('span', { textContent: label }), input, hint ? el('small', { textContent: hint }) : null, error ?? null);
 }
 
 /**
- * Builds the settings form in `container`. `collection()` returns the open
- * Collection; `onProvider(options|null, remember)` applies a provider (and may
- * throw a DocragError, shown under the form).
- * Returns `{ values() }`: the processing settings in force.
+ * Builds the settings form in `container`. `store` is the open collection
+ * (ui/store.js); `initial` holds the stored `settings` and `provider` values;
+ * `onChanged()` runs after the provider or the stored vectors changed (it resyncs
+ * the store and redraws).
+ * Returns `{ values(), problems(), reveal(problem), refreshStatus() }`: the processing
+ * settings in force, what is wrong with the numeric ones (`[{ id, message }]`),
+ * showing one of those to the user, and a redraw of the provider status.
  */
-export function setupSettings(container, { collection, onProvider }) {
-  const stored = { ...DEFAULTS, ...(collection().getSetting('demo.settings') ?? {}) };
-  const prov = { ...PROVIDER_DEFAULTS, ...(collection().getSetting('demo.provider') ?? {}) };
+export function setupSettings(container, { store, initial, onChanged }) {
+  const stored = { ...DEFAULTS, ...(initial.settings ?? {}) };
+  const prov = { ...PROVIDER_DEFAULTS, ...(initial.provider ?? {}) };
 
   const kind = el('select', { id: 'provider-kind' }, el('option', { value: 'none', textContent: 'None (BM25 + extractive answers)' }), el('option', { value: 'openai', textContent: 'OpenAI-compatible' }), el('option', { value: 'ollama', textContent: 'Ollama' }));
   kind.value = prov.kind;
@@ -65,13 +92,59 @@ export function setupSettings(container, { collection, onProvider }) {
   kind.addEventListener('change', syncKind);
   syncKind();
 
-  function providerStatus() {
-    const p = collection().provider;
+  // Embedding the stored documents: idle, running (a progress text) or failed (the error).
+  let embedding = { state: 'idle' };
+
+  function providerLine() {
+    const p = store.provider;
     if (!p) return 'No provider: questions use BM25 retrieval and the extractive answerer.';
     const parts = [p.embeddingModelId ? `embeddings ${p.embeddingModelId}` : 'no embeddings', p.chat ? 'chat' : 'no chat', p.smallChat ? 'small chat model' : ''];
     return `Provider in use: ${parts.filter(Boolean).join(', ')}.`;
   }
-  replace(status, providerStatus());
+
+  function embedButton(text) {
+    const b = el('button', { id: 'provider-embed', type: 'button', textContent: text, disabled: embedding.state === 'running' || apply.disabled });
+    b.addEventListener('click', () => embedStored());
+    return b;
+  }
+
+  function renderStatus() {
+    if (embedding.state === 'running') {
+      replace(status, el('p', { className: 'embed-state', textContent: embedding.progress }));
+      return;
+    }
+    const missing = unembedded(store);
+    if (!missing.length) embedding = { state: 'idle' };
+    const line = el('p', { textContent: providerLine() });
+    if (embedding.state === 'failed') {
+      replace(status, line, errorView(embedding.error, 'Embedding the stored documents failed'), el('p', { className: 'row' }, embedButton('Retry embedding'), el('small', { textContent: `Until then, questions use BM25 retrieval only for ${missing.length} of ${store.documents.length} documents.` })));
+    } else if (missing.length) {
+      const text = `${missing.length} of ${store.documents.length} documents have no vectors of ${store.provider.embeddingModelId}; questions use BM25 retrieval only for them.`;
+      replace(status, line, el('p', { className: 'warn embed-state', textContent: text }), el('p', { className: 'row' }, embedButton('Embed them now')));
+    } else {
+      replace(status, line);
+    }
+  }
+
+  /** Embeds the stored documents that lack vectors of the provider's model. */
+  async function embedStored() {
+    if (embedding.state === 'running') return;
+    embedding = { state: 'running', progress: 'Provider set; embedding the stored documents…' };
+    renderStatus();
+    try {
+      await store.api.embedMissing({
+        onProgress: (p) => {
+          embedding.progress = `Provider set; embedding the stored documents: ${p.stage} ${p.done}/${p.total}`;
+          renderStatus();
+        },
+      });
+      embedding = { state: 'idle' };
+    } catch (err) {
+      embedding = { state: 'failed', error: err };
+    }
+    await onChanged();
+    renderStatus();
+  }
 
   const providerForm = el('form', { className: 'provider', ariaLabel: 'Model provider' }, field('Provider', kind), providerFields, rememberRow, el('div', { className: 'row' }, apply), status);
   providerForm.addEventListener('submit', async (e) => {
@@ -89,18 +162,26 @@ export function setupSettings(container, { collection, onProvider }) {
     apply.disabled = true;
     replace(status, 'Applying…');
     try {
-      await onProvider(options, remember.checked && options !== null, (text) => replace(status, text));
-      const saved = { kind: k, baseUrl: baseUrl.value.trim(), embeddingModel: embeddingModel.value.trim(), chatModel: chatModel.value.trim(), smallModel: smallModel.value.trim(), remembered: remember.checked && k !== 'none' };
-      await collection().setSetting('demo.provider', saved);
-      replace(status, providerStatus());
+      await store.api.setProvider(options, { remember: remember.checked && options !== null });
     } catch (err) {
-      replace(status, errorView(err, 'The provider was not applied'));
-    } finally {
       apply.disabled = false;
+      replace(status, errorView(err, 'The provider was not applied'));
+      return;
     }
+    embedding = { state: 'idle' };
+    try {
+      const saved = { kind: k, baseUrl: baseUrl.value.trim(), embeddingModel: embeddingModel.value.trim(), chatModel: chatModel.value.trim(), smallModel: smallModel.value.trim(), remembered: remember.checked && k !== 'none' };
+      await store.api.setSetting('demo.provider', saved);
+    } catch (err) {
+      status.append(errorView(err, 'The provider is in use, but its settings could not be saved'));
+    }
+    await onChanged();
+    if (unembedded(store).length) await embedStored();
+    apply.disabled = false;
+    renderStatus();
   });
 
-  // Processing options, saved on every change.
+  // Processing options, saved on every change while every number is valid.
   const mode = el('select', { id: 'mode' }, ...[
     ['rag', 'RAG: retrieve + enrich'],
     ['adaptive-rag', 'Adaptive RAG: grow to the context window'],
@@ -108,36 +189,67 @@ export function setupSettings(container, { collection, onProvider }) {
     ['entire', 'Entire documents'],
   ].map(([value, text]) => el('option', { value, textContent: text })));
   mode.value = stored.mode;
-  const maxTokens = el('input', { id: 'max-tokens', type: 'number', min: 64, step: 64, value: stored.maxTokens });
   const routing = el('input', { id: 'routing', type: 'checkbox', checked: stored.routing });
-  const threshold = el('input', { id: 'threshold', type: 'number', min: 0, max: 100, value: stored.confidenceThreshold });
-  const small = el('input', { id: 'send-all-below', type: 'number', min: 0, step: 1000, value: stored.smallCollectionTokens });
-  const topK = el('input', { id: 'top-k', type: 'number', min: 1, value: stored.topK, placeholder: 'auto (15% of chunks)' });
+  const inputs = {};
+  const errors = {};
+  for (const [key, spec] of Object.entries(NUMBERS)) {
+    errors[key] = el('small', { id: `${spec.id}-error`, className: 'error invalid', hidden: true });
+    inputs[key] = el('input', { id: spec.id, type: 'number', inputMode: 'numeric', min: spec.min, max: spec.max, step: spec.step, value: stored[key], ariaDescribedby: `${spec.id}-error` });
+  }
+  inputs.topK.placeholder = 'auto (15% of chunks)';
 
+  /** Marks each numeric input valid or not; returns the problems, in form order. */
+  function problems() {
+    const out = [];
+    for (const [key, spec] of Object.entries(NUMBERS)) {
+      const message = numberProblem(inputs[key], spec);
+      inputs[key].setAttribute('aria-invalid', String(Boolean(message)));
+      errors[key].textContent = message;
+      errors[key].hidden = !message;
+      if (message) out.push({ id: spec.id, message });
+    }
+    return out;
+  }
+
+  /** Opens the settings and puts the focus on the input of `problem`. */
+  function reveal(problem) {
+    const details = container.closest('details');
+    if (details) details.open = true;
+    const input = container.querySelector(`#${problem.id}`);
+    input?.scrollIntoView({ block: 'center' });
+    input?.focus();
+  }
+
+  /** The processing settings; a numeric one that is not valid reads as its default. */
   function values() {
-    const num = (input, fallback) => (input.value === '' || !Number.isFinite(Number(input.value)) ? fallback : Math.round(Number(input.value)));
+    const num = (key) => (numberProblem(inputs[key], NUMBERS[key]) || inputs[key].value.trim() === '' ? DEFAULTS[key] : Number(inputs[key].value));
     return {
       mode: mode.value,
-      maxTokens: Math.max(64, num(maxTokens, DEFAULTS.maxTokens)),
+      maxTokens: num('maxTokens'),
       routing: routing.checked,
-      confidenceThreshold: Math.min(100, Math.max(0, num(threshold, DEFAULTS.confidenceThreshold))),
-      smallCollectionTokens: Math.max(0, num(small, DEFAULTS.smallCollectionTokens)),
-      topK: topK.value === '' ? '' : Math.max(1, num(topK, 1)),
+      confidenceThreshold: num('confidenceThreshold'),
+      smallCollectionTokens: num('smallCollectionTokens'),
+      topK: num('topK'),
     };
   }
   const processing = el(
     'form',
-    { className: 'processing', ariaLabel: 'Processing options' },
+    { className: 'processing', ariaLabel: 'Processing options', noValidate: true },
     field('Processing mode', mode),
-    field('Max chunk tokens (new files)', maxTokens, 'o200k_base tokens, at least 64.'),
+    field('Max chunk tokens (new files)', inputs.maxTokens, 'o200k_base tokens, 64 to 16,384.', errors.maxTokens),
     el('label', { className: 'check' }, routing, ' Route questions to documents with the chat model'),
-    field('Routing confidence threshold (0–100)', threshold),
-    field('Send everything below (tokens)', small, 'Smaller collections skip retrieval; 0 always retrieves.'),
-    field('Chunks to retrieve', topK),
+    field('Routing confidence threshold (0–100)', inputs.confidenceThreshold, null, errors.confidenceThreshold),
+    field('Send everything below (tokens)', inputs.smallCollectionTokens, 'Smaller collections skip retrieval; 0 always retrieves. At most 1,000,000.', errors.smallCollectionTokens),
+    field('Chunks to retrieve', inputs.topK, 'Empty: automatic. 1 to 500.', errors.topK),
   );
   processing.addEventListener('submit', (e) => e.preventDefault());
-  processing.addEventListener('change', () => collection().setSetting('demo.settings', values()));
+  processing.addEventListener('input', () => problems());
+  processing.addEventListener('change', () => {
+    if (!problems().length) store.api.setSetting('demo.settings', values()).catch(() => {});
+  });
+  problems();
 
   replace(container, el('h3', { textContent: 'Model provider' }), providerForm, el('h3', { textContent: 'Processing' }), processing);
-  return { values, refreshStatus: () => replace(status, providerStatus()) };
+  renderStatus();
+  return { values, problems, reveal, refreshStatus: () => !apply.disabled && embedding.state !== 'running' && renderStatus() };
 }

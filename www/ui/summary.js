@@ -8,7 +8,7 @@
 import { el, fmt, count, errorView, replace } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 
-const STORE_KEY = 'demo.summaries';
+export const STORE_KEY = 'demo.summaries';
 /** Stored summaries beyond this many (oldest first) are dropped. */
 const MAX_STORED = 20;
 /** The key of the collection-wide summary in the store (document ids are `sha256-…`). */
@@ -40,12 +40,12 @@ function toStored(scope, summary) {
 }
 
 /**
- * The summary panel in `container`. `collection()` is the open Collection,
- * `openChunk(docId, seq)` shows a chunk in the chunk browser, `onBusy(running)` is
+ * The summary panel in `container`. `store` is the open collection (ui/store.js),
+ * `stored` the summaries kept in its settings (or undefined), `openChunk(docId, seq)` shows a chunk in the chunk browser, `onBusy(running)` is
  * told when a run starts and ends (the document list disables its buttons).
  * Returns `{ summarize(docId|null), refresh(), forget(docId), running() }`.
  */
-export function setupSummary(container, { collection, openChunk, onBusy }) {
+export function setupSummary(container, { store: collection, stored, openChunk, onBusy }) {
   const mode = el('select', { id: 'summary-mode', ariaLabel: 'Summary mode' }, ...MODES.map(([value, text]) => el('option', { value, textContent: text, dataset: { model: String(needsModel(value)) } })));
   const focus = el('input', { id: 'summary-focus', type: 'text', placeholder: 'optional, e.g. licensing', spellcheck: false });
   const focusField = el('label', { className: 'field inline' }, el('span', { textContent: 'Focus' }), focus);
@@ -59,13 +59,13 @@ export function setupSummary(container, { collection, openChunk, onBusy }) {
 
   let controller = null;
   let shown = null;
-  let store = collection().getSetting(STORE_KEY) ?? { last: null, byScope: {} };
+  let store = stored ?? { last: null, byScope: {} };
 
   function needsModel(value) {
     return MODES.find(([v]) => v === value)?.[2] ?? false;
   }
-  const hasChat = () => Boolean(collection().provider?.chat);
-  const docs = () => collection().documents();
+  const hasChat = () => Boolean(collection.provider?.chat);
+  const docs = () => collection.documents;
   const titleOf = (docId) => {
     const d = docs().find((x) => x.docId === docId);
     return d ? d.title || d.fileName || docId : docId;
@@ -179,7 +179,7 @@ export function setupSummary(container, { collection, openChunk, onBusy }) {
       .sort((a, b) => b.at - a.at)
       .slice(0, MAX_STORED);
     store = { last: entry.scope, byScope: Object.fromEntries(keep.map((e) => [e.scope, e])) };
-    await collection().setSetting(STORE_KEY, store);
+    await collection.api.setSetting(STORE_KEY, store);
   }
 
   /** Summarizes one document (its id) or the whole collection (null). */
@@ -204,7 +204,7 @@ export function setupSummary(container, { collection, openChunk, onBusy }) {
     options.onProgress = (p) => replace(progress, `Summarizing ${what}: ${p.label}`);
     let entry = null;
     try {
-      entry = toStored(scope, await collection().summarize(docId ?? null, options));
+      entry = toStored(scope, await collection.api.summarize(docId ?? null, options));
       replace(progress, `Done: ${what} in ${entry.summary.trace.wallMs === null ? '?' : fmt(entry.summary.trace.wallMs)} ms.`);
       progress.dataset.state = 'done';
     } catch (err) {
@@ -232,7 +232,7 @@ export function setupSummary(container, { collection, openChunk, onBusy }) {
     store = { last: store.last === docId ? null : store.last, byScope: rest };
     if (shown?.scope === docId) shown = null;
     refresh();
-    await collection().setSetting(STORE_KEY, store);
+    await collection.api.setSetting(STORE_KEY, store);
   }
 
   /** Redraws after a provider or collection change (citations of removed documents unlink). */

@@ -1,6 +1,6 @@
 // The drop zone and file picker, with one progress bar per file. Files are added one
-// after another (conversion is synchronous and CPU-bound; running several at once
-// would not be faster on the page's one thread).
+// after another: conversion is CPU-bound and runs on one thread (the collection's
+// worker, or the page's), so running several at once would not be faster.
 import { el, count, errorView } from './dom.js';
 
 const STAGES = ['read', 'parse', 'embed', 'store'];
@@ -45,7 +45,7 @@ export function setupUpload({ dropZone, input, list, add, onIdle }) {
     queue = queue.then(async () => {
       for (const [file, view] of views) {
         await addOne(file, view);
-        // Let the bar paint before the next (synchronous) conversion.
+        // Let the bar paint before the next conversion (synchronous on the page's thread).
         await new Promise((r) => setTimeout(r, 0));
       }
       onIdle?.();
