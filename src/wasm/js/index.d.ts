@@ -710,6 +710,8 @@ export interface AskResult {
   answer: { text: string; by: 'model' | 'extractive' };
   /** Citations read from `answer.text`. */
   citations: CitationReport;
+  /** The chunks used, as numbered sources; in entire-document mode "" or "TRUNCATED" (text was cut to fit). */
+  vectorChunks: Source[] | string;
   /** The extractive answer (always computed). */
   extractive: { text: string; tokens: number; sentences: unknown[] };
   /** The model calls made, in order. */
@@ -791,7 +793,11 @@ export class Collection {
    * fail the open: its document is listed by `damaged()`.
    */
   static open(name: string, options?: OpenOptions): Promise<Collection>;
-  /** Deletes a collection's IndexedDB database (close open handles first). @throws {DocragError} `upgrade-blocked` while another tab has it open. */
+  /**
+   * Deletes a collection's IndexedDB database. docrag's own open handles (in any tab)
+   * close themselves when this runs, and later calls on them fail with `storage-closed`;
+   * a connection that does not close makes this fail with `upgrade-blocked`.
+   */
   static deleteStored(name: string): Promise<void>;
   readonly name: string;
   readonly storage: 'indexeddb' | 'memory';
@@ -806,7 +812,11 @@ export class Collection {
   damaged(): { docId: string; reason: string }[];
   /** One document's chunks in order. @throws {DocragError} `unknown-document`. */
   chunks(docId: string): StoredChunk[];
-  /** Totals over the collection (tokens: o200k_base). */
+  /**
+   * Totals over the collection (tokens: o200k_base). `embeddingModels`: the model whose
+   * vectors are in use for retrieval (the current provider's, when documents have its
+   * vectors); other models' stored vectors are listed per document in `DocumentInfo`.
+   */
   stats(): { documents: number; chunks: number; tokens: number; embeddingModels: string[] };
   /**
    * Adds a file: convert, embed (chunks whose text already has a stored vector are not
@@ -881,7 +891,10 @@ export type EmbedFunction = (
  * route for its capability. Function calls get no timeout or retries (they are yours).
  */
 export interface ProviderOptions {
-  /** "openai" (and compatible servers), "ollama", or "function" (default when only functions are given). */
+  /**
+   * "openai" (and compatible servers), "ollama", or "function". Required with a
+   * `baseUrl`; optional only when the provider is just `embed`/`chat` functions.
+   */
   kind?: 'openai' | 'ollama' | 'function';
   /**
    * Server root. OpenAI: with or without `/v1` (default https://api.openai.com);
