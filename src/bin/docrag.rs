@@ -51,6 +51,10 @@ usage: docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
        docrag expand FILE --seq 3,17 [--budget TOKENS] [--all-tables] [--pages N]
                      [--author NAME] [--max-tokens N]
        docrag bench-enrich [--queries N] [--max-tokens N] [--json] FILE...
+       docrag summarize FILE... [--mode map-reduce|hierarchical|iterative|topics|extractive]
+                        [--focus TEXT] [--provider URL --model NAME [--key-env VAR]]
+                        [--context-window TOKENS] [--concurrency N] [--format text|json]
+       docrag bench-summarize [--context-window TOKENS] [--json] FILE...
        docrag system-message
        docrag --version | --help
 
@@ -62,7 +66,14 @@ bench     converts each FILE --iterations times (default 5) in-process and print
 bench-cosine  cosine top-K (default 10) over N random DIM-dimensional vectors
           (default: 100000 x 384, then 20000 x 1536), Q queries (default 20):
           milliseconds per query and the bytes scanned per second, next to the
-          machine's read bandwidth.";
+          machine's read bandwidth.
+summarize a summary with verified [chunk-N] citations: extractive (no model) by
+          default; with --provider (an OpenAI-compatible base URL) and --model, the
+          hierarchical mode unless --mode says otherwise; the API key is read from the
+          environment variable --key-env names.
+bench-summarize  model calls and tokens sent per summary mode, with simulated
+          replies (real o200k token counts), for each FILE and for all as one
+          collection.";
 
 /// A failure that ends the program: message for stderr and exit code.
 struct Fail {
