@@ -835,7 +835,8 @@ export class Collection {
   remove(docId: string): Promise<boolean>;
   /**
    * Summarizes one document (an id), several (an array), or the whole collection (null).
-   * Default mode: "map-reduce" with a chat model, "extractive" without one. Every
+   * Default mode: "hierarchical" with a chat model (map-reduce that reduces in
+   * batches when the notes do not fit), "extractive" without one. Every
    * `[chunk-N]` / `[docId:N]` citation is checked against the chunks of its call; a
    * reply that fails twice flags the summary (`verified: false`, `warning`).
    * @throws {DocragError} `no-chat-model` for a model mode without one, `unknown-document`, a provider code, `aborted`.

@@ -72,7 +72,7 @@ pub(crate) async fn summarize(
     let provider = inner.provider().filter(|p| p.has_chat());
     let mode = match bag.string("mode")? {
         Some(name) => SummaryMode::from_name(&name).map_err(|e| query_error(&e))?,
-        None if provider.is_some() => SummaryMode::MapReduce,
+        None if provider.is_some() => SummaryMode::Hierarchical,
         None => SummaryMode::Extractive,
     };
     if mode.uses_model() && provider.is_none() {
