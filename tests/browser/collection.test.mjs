@@ -277,3 +277,38 @@ test('an abort when the add reaches the store stage stores nothing', async () =>
   errors.assertNone();
   await page.close();
 });
+
+test('a transaction aborted for quota is quota-exceeded and leaves what was stored', async () => {
+  // Chromium's CDP quota override did not limit IndexedDB writes here, so the browser's
+  // own failure is reproduced: on the 20th put the transaction aborts with a
+  // QuotaExceededError as its error, the way a full disk or quota ends a transaction.
+  const { page, errors } = await openPage();
+  const r = await page.evaluate(async () => {
+    const c = await docrag.Collection.open('quota');
+    const first = await c.addFile(await corpusFile('tika__testWORD_embedded_pics.docx'));
+    const before = await countRecords('quota');
+    const put = IDBObjectStore.prototype.put;
+    let n = 0;
+    IDBObjectStore.prototype.put = function (...args) {
+      const req = put.apply(this, args);
+      if (++n === 20) {
+        const tx = this.transaction;
+        Object.defineProperty(tx, 'error', { value: new DOMException('The quota has been exceeded.', 'QuotaExceededError') });
+        tx.abort();
+      }
+      return req;
+    };
+    const big = await attempt(async () => c.addFile(await corpusFile('poi__bug57031.docx')));
+    IDBObjectStore.prototype.put = put;
+    const reopened = await docrag.Collection.open('quota');
+    return { first, before, big, docs: c.documents(), after: await countRecords('quota'), reopened: reopened.documents() };
+  });
+  assert.equal(r.big.ok, false);
+  assert.equal(r.big.code, 'quota-exceeded', r.big.message);
+  assert.match(r.big.message, /intact/);
+  assert.deepEqual(r.docs, [r.first]);
+  assert.deepEqual(r.after, r.before);
+  assert.deepEqual(r.reopened, [r.first]);
+  errors.assertNone();
+  await page.close();
+});

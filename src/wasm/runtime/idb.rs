@@ -119,6 +119,18 @@ fn transaction_done(tx: &IdbTransaction) -> JsFuture {
     JsFuture::from(promise)
 }
 
+/// A request could not be issued: abort the transaction (nothing of it is kept)
+/// and report the transaction's own error when it has one. A transaction the
+/// browser already aborted (quota, a closed connection) makes every later request
+/// throw TransactionInactiveError, which says nothing of why.
+fn issue_failed(tx: &IdbTransaction, e: &JsValue) -> StoreError {
+    let _ = tx.abort();
+    match tx.error() {
+        Some(cause) => from_js(&cause.into()),
+        None => from_js(e),
+    }
+}
+
 fn key_path(parts: &[&str]) -> JsValue {
     if parts.len() == 1 {
         JsValue::from_str(parts[0])
@@ -258,8 +270,7 @@ impl IdbStore {
             Ok(())
         };
         if let Err(e) = issue() {
-            let _ = tx.abort();
-            return Err(from_js(&e));
+            return Err(issue_failed(&tx, &e));
         }
         // An abort before `complete` rolls the whole document back.
         let abort_tx = tx.clone();
@@ -296,8 +307,7 @@ impl IdbStore {
             Ok(())
         };
         if let Err(err) = issue() {
-            let _ = tx.abort();
-            return Err(from_js(&err));
+            return Err(issue_failed(&tx, &err));
         }
         transaction_done(&tx)
             .await
@@ -317,8 +327,7 @@ impl IdbStore {
             Ok(())
         };
         if let Err(e) = issue() {
-            let _ = tx.abort();
-            return Err(from_js(&e));
+            return Err(issue_failed(&tx, &e));
         }
         transaction_done(&tx)
             .await
@@ -348,8 +357,7 @@ impl IdbStore {
             Ok(())
         };
         if let Err(e) = issue() {
-            let _ = tx.abort();
-            return Err(from_js(&e));
+            return Err(issue_failed(&tx, &e));
         }
         transaction_done(&tx)
             .await
