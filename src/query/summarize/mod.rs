@@ -44,7 +44,8 @@
 //!                 s.submit(id, "- Costs: the fee is 40 EUR per month [chunk-0]")?;
 //!             }
 //!         }
-//!         Step::Waiting => unreachable!("every reply was submitted"),
+//!         // Only a driver with replies still in flight sees Waiting.
+//!         Step::Waiting => return Err("a reply is outstanding".into()),
 //!         Step::Done(summary) => break summary,
 //!     }
 //! };

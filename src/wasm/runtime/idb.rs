@@ -70,6 +70,20 @@ pub(crate) fn from_js(e: &JsValue) -> StoreError {
     }
 }
 
+/// An `error` handler for `req` that rejects with the request's error.
+fn reject_with_error(req: &IdbRequest, reject: Function) -> JsValue {
+    let req = req.clone();
+    Closure::once_into_js(move || {
+        let e = req
+            .error()
+            .ok()
+            .flatten()
+            .map(JsValue::from)
+            .unwrap_or_else(|| JsValue::from_str("the request failed"));
+        let _ = reject.call1(&JsValue::NULL, &e);
+    })
+}
+
 /// A promise settled by a request's success (with its result) or error.
 fn request_done(req: &IdbRequest) -> JsFuture {
     let r = req.clone();
@@ -81,18 +95,8 @@ fn request_done(req: &IdbRequest) -> JsFuture {
                 &ok_req.result().unwrap_or(JsValue::UNDEFINED),
             );
         });
-        let err_req = r.clone();
-        let err = Closure::once_into_js(move || {
-            let e = err_req
-                .error()
-                .ok()
-                .flatten()
-                .map(JsValue::from)
-                .unwrap_or_else(|| JsValue::from_str("request failed"));
-            let _ = reject.call1(&JsValue::NULL, &e);
-        });
         r.set_onsuccess(Some(ok.unchecked_ref()));
-        r.set_onerror(Some(err.unchecked_ref()));
+        r.set_onerror(Some(reject_with_error(&r, reject).unchecked_ref()));
     });
     JsFuture::from(promise)
 }
@@ -398,17 +402,7 @@ async fn settle_or_blocked(req: &IdbOpenDbRequest) -> (Result<JsValue, JsValue>,
                 db.close();
             }
         });
-        let err_req = req.clone();
-        let err_reject = reject.clone();
-        let on_error = Closure::once_into_js(move || {
-            let e = err_req
-                .error()
-                .ok()
-                .flatten()
-                .map(JsValue::from)
-                .unwrap_or_else(|| JsValue::from_str("the request failed"));
-            let _ = err_reject.call1(&JsValue::NULL, &e);
-        });
+        let on_error = reject_with_error(req, reject.clone());
         let flag = blocked.clone();
         let on_blocked = Closure::once_into_js(move || {
             flag.set(true);
