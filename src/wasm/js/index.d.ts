@@ -831,7 +831,10 @@ export class Collection {
    * (a provider set after they were added). Resolves to how many documents were embedded.
    */
   embedMissing(options?: { signal?: AbortSignal; onProgress?: (p: AddProgress) => void }): Promise<number>;
-  /** Removes a document and every stored record of it. Resolves to whether it was there. */
+  /**
+   * Removes a document and every stored record of it. Resolves to whether it was there.
+   * An `addFile` of the same document still running stores it again when it completes.
+   */
   remove(docId: string): Promise<boolean>;
   /**
    * Summarizes one document (an id), several (an array), or the whole collection (null).
