@@ -135,6 +135,36 @@ fn issue_failed(tx: &IdbTransaction, e: &JsValue) -> StoreError {
     }
 }
 
+/// Runs one write: `issue` sends every request of `tx` (nothing awaited in between),
+/// then the transaction's `complete` is awaited. A request that cannot be issued
+/// aborts the whole transaction; `signal` firing before `complete` rolls it back
+/// ([`StoreError::Aborted`]).
+async fn write(
+    tx: &IdbTransaction,
+    issue: impl FnOnce() -> Result<(), JsValue>,
+    signal: Option<&web_sys::AbortSignal>,
+) -> Result<(), StoreError> {
+    if let Err(e) = issue() {
+        return Err(issue_failed(tx, &e));
+    }
+    let abort_tx = tx.clone();
+    let on_abort = Closure::<dyn FnMut()>::new(move || {
+        let _ = abort_tx.abort();
+    });
+    if let Some(sig) = signal {
+        let _ = sig.add_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
+    }
+    let done = transaction_done(tx).await;
+    if let Some(sig) = signal {
+        let _ = sig.remove_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
+    }
+    match done {
+        Ok(_) => Ok(()),
+        Err(_) if signal.is_some_and(web_sys::AbortSignal::aborted) => Err(StoreError::Aborted),
+        Err(e) => Err(from_js(&e)),
+    }
+}
+
 fn key_path(parts: &[&str]) -> JsValue {
     if parts.len() == 1 {
         JsValue::from_str(parts[0])
@@ -273,28 +303,7 @@ impl IdbStore {
             }
             Ok(())
         };
-        if let Err(e) = issue() {
-            return Err(issue_failed(&tx, &e));
-        }
-        // An abort before `complete` rolls the whole document back.
-        let abort_tx = tx.clone();
-        let on_abort = Closure::<dyn FnMut()>::new(move || {
-            let _ = abort_tx.abort();
-        });
-        if let Some(sig) = signal {
-            let _ =
-                sig.add_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
-        }
-        let done = transaction_done(&tx).await;
-        if let Some(sig) = signal {
-            let _ =
-                sig.remove_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
-        }
-        match done {
-            Ok(_) => Ok(()),
-            Err(_) if signal.is_some_and(web_sys::AbortSignal::aborted) => Err(StoreError::Aborted),
-            Err(e) => Err(from_js(&e)),
-        }
+        write(&tx, issue, signal).await
     }
 
     pub(crate) async fn put_embeddings(
@@ -310,13 +319,7 @@ impl IdbStore {
                 .put(&records::embeddings_to_js(&info.doc_id, e))?;
             Ok(())
         };
-        if let Err(err) = issue() {
-            return Err(issue_failed(&tx, &err));
-        }
-        transaction_done(&tx)
-            .await
-            .map(|_| ())
-            .map_err(|e| from_js(&e))
+        write(&tx, issue, None).await
     }
 
     pub(crate) async fn remove_document(&self, doc_id: &str) -> Result<(), StoreError> {
@@ -330,13 +333,7 @@ impl IdbStore {
             tx.object_store(EMBEDDINGS)?.delete(&range)?;
             Ok(())
         };
-        if let Err(e) = issue() {
-            return Err(issue_failed(&tx, &e));
-        }
-        transaction_done(&tx)
-            .await
-            .map(|_| ())
-            .map_err(|e| from_js(&e))
+        write(&tx, issue, None).await
     }
 
     pub(crate) async fn put_setting(
@@ -360,13 +357,7 @@ impl IdbStore {
             }
             Ok(())
         };
-        if let Err(e) = issue() {
-            return Err(issue_failed(&tx, &e));
-        }
-        transaction_done(&tx)
-            .await
-            .map(|_| ())
-            .map_err(|e| from_js(&e))
+        write(&tx, issue, None).await
     }
 }
 
