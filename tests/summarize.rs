@@ -154,6 +154,22 @@ fn docrag(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// `docrag summarize FILE --mode MODE --provider URL --model stub EXTRA...`.
+fn summarize_via(url: &str, file: &str, mode: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "summarize",
+        file,
+        "--mode",
+        mode,
+        "--provider",
+        url,
+        "--model",
+        "stub",
+    ];
+    args.extend_from_slice(extra);
+    docrag(&args)
+}
+
 fn write_doc(name: &str, text: &str) -> String {
     let dir = std::env::temp_dir().join(format!("docrag-summarize-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -182,18 +198,7 @@ fn a_reply_without_citations_is_retried_exactly_once() {
         "## Executive summary\n- The fee is 40 EUR [chunk-0]",
     ]));
     let file = write_doc("retry.md", ONE_CHUNK);
-    let o = docrag(&[
-        "summarize",
-        &file,
-        "--mode",
-        "map-reduce",
-        "--provider",
-        &s.url,
-        "--model",
-        "stub",
-        "--format",
-        "json",
-    ]);
+    let o = summarize_via(&s.url, &file, "map-reduce", &["--format", "json"]);
     let v = summary_json(&o);
     assert_eq!(v["verified"], true);
     assert!(v.get("warning").is_none());
@@ -226,18 +231,7 @@ fn a_second_bad_reply_flags_the_summary_with_the_invalid_ids() {
         "never asked",
     ]));
     let file = write_doc("flag.md", ONE_CHUNK);
-    let o = docrag(&[
-        "summarize",
-        &file,
-        "--mode",
-        "map-reduce",
-        "--provider",
-        &s.url,
-        "--model",
-        "stub",
-        "--format",
-        "json",
-    ]);
+    let o = summarize_via(&s.url, &file, "map-reduce", &["--format", "json"]);
     let v = summary_json(&o);
     assert_eq!(v["verified"], false);
     assert_eq!(v["warning"], "citations could not be verified");
@@ -263,16 +257,7 @@ fn a_second_bad_reply_flags_the_summary_with_the_invalid_ids() {
         "- b [chunk-5]",
         "- c [chunk-5]",
     ]));
-    let o = docrag(&[
-        "summarize",
-        &file,
-        "--mode",
-        "map-reduce",
-        "--provider",
-        &s.url,
-        "--model",
-        "stub",
-    ]);
+    let o = summarize_via(&s.url, &file, "map-reduce", &[]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(
         out.contains("WARNING: citations could not be verified (invalid: chunk-5)"),
@@ -284,24 +269,21 @@ fn a_second_bad_reply_flags_the_summary_with_the_invalid_ids() {
 fn the_longest_document_reduces_hierarchically_within_budget_and_depth() {
     let s = stub(echo_script());
     let file = corpus_path("poi__bug65649.docx");
-    let o = docrag(&[
-        "summarize",
-        &file,
-        "--mode",
-        "hierarchical",
-        "--provider",
+    let o = summarize_via(
         &s.url,
-        "--model",
-        "stub",
-        "--context-window",
-        "8000",
-        "--concurrency",
-        "4",
-        "--max-tokens",
-        "128",
-        "--format",
-        "json",
-    ]);
+        &file,
+        "hierarchical",
+        &[
+            "--context-window",
+            "8000",
+            "--concurrency",
+            "4",
+            "--max-tokens",
+            "128",
+            "--format",
+            "json",
+        ],
+    );
     let v = summary_json(&o);
     let t = &v["trace"];
     assert_eq!(t["chunksTotal"], 2379);
@@ -602,20 +584,12 @@ fn cli_topics_with_the_stub_model() {
     });
     let s = stub(script);
     let file = corpus_path("pandoc__MANUAL.txt");
-    let o = docrag(&[
-        "summarize",
-        &file,
-        "--mode",
-        "topics",
-        "--focus",
-        "PDF",
-        "--provider",
+    let o = summarize_via(
         &s.url,
-        "--model",
-        "stub",
-        "--format",
-        "json",
-    ]);
+        &file,
+        "topics",
+        &["--focus", "PDF", "--format", "json"],
+    );
     let v = summary_json(&o);
     assert_eq!(
         v["trace"]["topics"],
