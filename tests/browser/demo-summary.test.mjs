@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, serve, watchErrors, screenshot, startStub, root, pkgDir, corpusDir, screenshotDir } from './harness.mjs';
+import { launch, serve, demoMounts, CSP_HANDLER, watchErrors, screenshot, startStub, root, pkgDir, corpusDir, screenshotDir } from './harness.mjs';
 import * as docrag from '../../pkg/node.js';
 
 const LONG = 'docx4j__Docx4j_GettingStarted.docx';
@@ -17,7 +17,6 @@ const LONG = 'docx4j__Docx4j_GettingStarted.docx';
 const SMALL = 'pandoc__tables.docx';
 /** The page's default chunk size for new files (www/ui/settings.js). */
 const MAX_TOKENS = 512;
-const CSP_HANDLER = /^Executing inline event handler violates the following Content Security Policy/;
 
 const bytes = (name) => new Uint8Array(readFileSync(join(corpusDir, name)));
 const longId = docrag.convert(bytes(LONG), { maxTokens: MAX_TOKENS, fileName: LONG }).docId;
@@ -37,12 +36,7 @@ let page;
 let errors;
 
 before(async () => {
-  server = await serve({
-    '/pkg/': pkgDir,
-    '/vendor/marked/': join(root, 'node_modules', 'marked', 'lib'),
-    '/vendor/dompurify/': join(root, 'node_modules', 'dompurify', 'dist'),
-    '/': join(root, 'www'),
-  });
+  server = await serve(demoMounts());
   browser = await launch();
   page = await browser.newPage();
   errors = watchErrors(page, { ignore: [CSP_HANDLER] });

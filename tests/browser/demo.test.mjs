@@ -12,7 +12,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, serve, watchErrors, screenshot, startStub, root, pkgDir, corpusDir, fixturesDir, screenshotDir } from './harness.mjs';
+import { launch, serve, demoMounts, CSP_HANDLER, watchErrors, screenshot, startStub, root, pkgDir, corpusDir, fixturesDir, screenshotDir } from './harness.mjs';
 import * as docrag from '../../pkg/node.js';
 
 const TABLE_DOC = 'poi__bug57031.docx';
@@ -29,7 +29,6 @@ let server;
 let page;
 let errors;
 const dialogs = [];
-const CSP_HANDLER = /^Executing inline event handler violates the following Content Security Policy/;
 const cspReports = [];
 
 /** Every CSP report came from DOMPurify's inert parse. */
@@ -39,12 +38,7 @@ function assertCspReportsInert() {
 }
 
 before(async () => {
-  server = await serve({
-    '/pkg/': pkgDir,
-    '/vendor/marked/': join(root, 'node_modules', 'marked', 'lib'),
-    '/vendor/dompurify/': join(root, 'node_modules', 'dompurify', 'dist'),
-    '/': join(root, 'www'),
-  });
+  server = await serve(demoMounts());
   browser = await launch();
   page = await browser.newPage();
   // The page's Content-Security-Policy blocks inline handlers; Chromium logs a

@@ -268,3 +268,23 @@ export async function startStub(options) {
   const mod = await import(pathToFileURL(file).href);
   return mod.startStub(options);
 }
+
+/**
+ * The demo as `make demo` assembles it, as `serve()` mounts: www/ at /, the package
+ * at /pkg/, and the vendored marked and DOMPurify builds at /vendor/.
+ */
+export function demoMounts() {
+  return {
+    '/pkg/': pkgDir,
+    '/vendor/marked/': join(root, 'node_modules', 'marked', 'lib'),
+    '/vendor/dompurify/': join(root, 'node_modules', 'dompurify', 'dist'),
+    '/': join(root, 'www'),
+  };
+}
+
+/**
+ * The console error Chromium logs when the demo's Content-Security-Policy blocks an
+ * inline handler, which it does even while DOMPurify parses hostile markup in an
+ * inert document (nothing runs there).
+ */
+export const CSP_HANDLER = /^Executing inline event handler violates the following Content Security Policy/;
