@@ -105,10 +105,19 @@ pub fn content_id(bytes: &[u8]) -> String {
     id
 }
 
+/// Most characters of a title taken from the document (properties, first heading,
+/// file name); a longer one is cut at a word with `…`. The title is in every chunk's
+/// information line and metadata record, so an unbounded one multiplies the output.
+pub const MAX_TITLE_CHARS: usize = 200;
+
 fn resolve_title(doc: &model::Document, options: &ConvertOptions) -> String {
     if let Some(t) = options.title.as_ref().filter(|t| !t.trim().is_empty()) {
         return t.trim().to_string();
     }
+    chunk::clip_words(&document_title(doc, options), MAX_TITLE_CHARS)
+}
+
+fn document_title(doc: &model::Document, options: &ConvertOptions) -> String {
     if let Some(t) = doc
         .properties
         .title

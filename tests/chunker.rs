@@ -311,7 +311,7 @@ fn code_blocks_and_quotes() {
     let bodies: Vec<&str> = chunks.iter().map(body_of).collect();
     let joined = bodies.join("\n\n");
     assert!(
-        joined.contains("> quoted line\n\n> > deeper\n\n---"),
+        joined.contains("> quoted line\n\n>> deeper\n\n---"),
         "{joined}"
     );
 }

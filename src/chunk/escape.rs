@@ -40,9 +40,20 @@ pub(crate) fn push_tex(tex: &str, out: &mut String) {
     }
 }
 
-/// Appends `s` escaped for a double-quoted attribute value.
+/// Most characters of one attribute value written (an author, a date, comment ids);
+/// the rest is cut and marked with `…`. Real values are far shorter; the cap keeps a
+/// hostile attribute, repeated on every piece of a split paragraph, from multiplying
+/// the output.
+pub(crate) const MAX_ATTR_CHARS: usize = 80;
+
+/// Appends `s` escaped for a double-quoted attribute value, cut to
+/// [`MAX_ATTR_CHARS`] characters.
 pub(crate) fn push_attr(s: &str, out: &mut String) {
-    for c in s.chars() {
+    for (n, c) in s.chars().enumerate() {
+        if n == MAX_ATTR_CHARS {
+            out.push('…');
+            break;
+        }
         match c {
             '&' => out.push_str("&amp;"),
             '"' => out.push_str("&quot;"),

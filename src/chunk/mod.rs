@@ -18,6 +18,7 @@
 mod builder;
 mod comments;
 mod escape;
+pub(crate) use escape::clip_words;
 mod facts;
 mod flatten;
 mod info_line;

@@ -137,6 +137,12 @@ fn rev_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
     }
 }
 
+/// Longest link target written, in bytes (UTF-8). A longer target is dropped and the
+/// link text kept: such a target (a tracking URL, a data blob) says little to a reader
+/// or a model, and written on every piece of a split paragraph it would multiply the
+/// output.
+pub(crate) const MAX_LINK_TARGET_BYTES: usize = 512;
+
 fn link_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
     for (a, b) in runs(leaves, |l| l.link) {
         let run = &leaves[a..b];
@@ -144,7 +150,12 @@ fn link_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
             .first()
             .and_then(|l| (l.link as usize).checked_sub(1))
             .and_then(|i| flat.t.links.get(i))
-            .filter(|t| !t.starts_with('#') && !active_scheme(t) && visible(run));
+            .filter(|t| {
+                !t.starts_with('#')
+                    && t.len() <= MAX_LINK_TARGET_BYTES
+                    && !active_scheme(t)
+                    && visible(run)
+            });
         match target {
             Some(t) => {
                 let mut inner = String::new();

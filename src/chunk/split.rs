@@ -63,7 +63,21 @@ pub(crate) fn split_unit(u: Unit, first_cap: usize, rest_cap: usize) -> Vec<Unit
                     split: Some(split),
                 }
             };
-            cut(&plain, u.tokens, first_cap, rest_cap, &mut render)
+            let mut content = |a: usize, b: usize| {
+                let mut leaves = slice_leaves(&flat.leaves, &starts, a, b, plain.len());
+                for l in &mut leaves {
+                    (l.marks, l.rev, l.link) = (0, 0, 0);
+                }
+                tokens::count(&render_leaves(flat, &leaves, *mode))
+            };
+            cut(
+                &plain,
+                u.tokens,
+                first_cap,
+                rest_cap,
+                &mut render,
+                &mut content,
+            )
         }
         SplitSrc::Code { lang, text, quote } => {
             let mut render = |a: usize, b: usize, _first: bool| {
@@ -84,7 +98,15 @@ pub(crate) fn split_unit(u: Unit, first_cap: usize, rest_cap: usize) -> Vec<Unit
                     }),
                 }
             };
-            cut(text, u.tokens, first_cap, rest_cap, &mut render)
+            let mut content = |a: usize, b: usize| text.get(a..b).map_or(0, tokens::count);
+            cut(
+                text,
+                u.tokens,
+                first_cap,
+                rest_cap,
+                &mut render,
+                &mut content,
+            )
         }
     };
     if pieces.len() <= 1 {
@@ -182,48 +204,76 @@ fn slice_leaves(leaves: &[Leaf], starts: &[usize], a: usize, b: usize, total: us
     out
 }
 
-/// Cuts `plain` into pieces rendered by `render(a, b, first)`.
+/// Cuts `plain` into pieces rendered by `render(a, b, first)`; `content(a, b)` is the
+/// tokens of a piece's own content (its text, images, comments, notes) without the
+/// wrappers and prefixes it repeats.
+///
+/// A piece must fit its cap. When what every piece repeats (its wrappers: a link
+/// target, revision attributes, a comment mark, a quote prefix) takes more than half
+/// the cap, shrinking would only write the same wrappers around ever smaller slices
+/// (one character per chunk at worst); so from then on a piece may hold its wrappers
+/// plus half a cap of text, and is sealed over budget (`oversize`). Every piece then
+/// carries at least half a cap of text and the output stays linear in the input.
 fn cut(
     plain: &str,
     unit_tokens: usize,
     first_cap: usize,
     rest_cap: usize,
     render: &mut dyn FnMut(usize, usize, bool) -> Piece,
+    content: &mut dyn FnMut(usize, usize) -> usize,
 ) -> Vec<Piece> {
     let total = plain.len();
     if total == 0 || unit_tokens == 0 {
+        return Vec::new();
+    }
+    // A unit whose own text is at most half the cap is as small as splitting can make
+    // it; it stays whole. Text over 128 bytes a token of cap is never that small (no
+    // o200k token is longer), so it is not counted.
+    if total <= first_cap.saturating_mul(128) && content(0, total) <= first_cap / 2 {
         return Vec::new();
     }
     let mut per_byte = unit_tokens as f64 / total as f64;
     let mut pieces = Vec::new();
     let mut start = 0;
     let mut cap = first_cap.max(1);
+    // Tokens the wrappers of a piece take, once measured as over half a cap.
+    let mut overhead: Option<usize> = None;
     while start < total {
         let first = pieces.is_empty();
+        let allow = overhead.map_or(cap, |o| o + cap / 2);
         let remaining = (total - start) as f64 * per_byte;
-        if remaining <= cap as f64 * 1.15 {
+        if remaining <= allow as f64 * 1.15 {
             let p = render(start, total, first);
-            if p.tokens <= cap {
+            if p.tokens <= allow {
                 pieces.push(p);
                 break;
             }
         }
-        let mut want = ((cap as f64 * 0.9) / per_byte.max(1e-6)) as usize;
+        let mut want = ((allow as f64 * 0.9) / per_byte.max(1e-6)) as usize;
         let mut accepted = None;
         for _ in 0..TRIES {
             let end = best_cut(plain, start, start.saturating_add(want.max(1)));
             let p = render(start, end, first);
-            let fits = p.tokens <= cap;
             let size = end - start;
             if size > 0 {
                 // Learn the density of this part of the text for the next target.
                 per_byte = p.tokens.max(1) as f64 / size as f64;
             }
+            let mut fits = p.tokens <= allow;
+            if !fits && overhead.is_none() {
+                let text = content(start, end);
+                let o = p.tokens.saturating_sub(text);
+                if o > cap / 2 {
+                    overhead = Some(o);
+                    fits = text <= cap / 2;
+                }
+            }
+            let allow = overhead.map_or(cap, |o| o + cap / 2);
             accepted = Some((end, p));
             if fits || size <= 1 {
                 break;
             }
-            let ratio = cap as f64 / accepted.as_ref().map_or(1.0, |a| a.1.tokens.max(1) as f64);
+            let ratio = allow as f64 / accepted.as_ref().map_or(1.0, |a| a.1.tokens.max(1) as f64);
             want = ((size as f64) * ratio * 0.9) as usize;
             if want == 0 {
                 want = 1;

@@ -311,12 +311,19 @@ pub(crate) fn fence_code(lang: &str, text: &str) -> String {
     format!("{fence}{lang}\n{}\n{fence}", text.trim_end_matches('\n'))
 }
 
-/// `text` with every line prefixed by `depth` quote markers.
+/// Most `>` quote markers written before a line (see [`quote_lines`]).
+pub(crate) const MAX_QUOTE_MARKERS: usize = 4;
+
+/// `text` with every line prefixed by `depth` quote markers and a space (`> `,
+/// `>> `: CommonMark reads `>>` as two levels, and the marker is on every line).
 pub(crate) fn quote_lines(text: &str, depth: usize) -> String {
     if depth == 0 {
         return text.to_string();
     }
-    let marker = "> ".repeat(depth);
+    // Deeper quotes are written at this depth: the marker is repeated on every line,
+    // so an unbounded depth would multiply the output; four levels tell a reader (or a
+    // model) that a passage is a quote of a quote, which is all deeper levels add.
+    let marker = format!("{} ", ">".repeat(depth.min(MAX_QUOTE_MARKERS)));
     text.split('\n')
         .map(|l| {
             if l.is_empty() {

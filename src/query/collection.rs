@@ -125,10 +125,14 @@ impl Collection {
     /// vectors. Returns whether it was in the collection. When the last vectors go,
     /// the collection no longer has an embedding model (another may be used next).
     pub fn remove(&mut self, doc_id: &str) -> bool {
-        let Some(pos) = self.position(doc_id) else {
-            return false;
-        };
-        self.docs.remove(pos);
+        self.take(doc_id).is_some()
+    }
+
+    /// Removes document `doc_id` like [`Collection::remove`] and returns it (chunks,
+    /// title), so a caller can add it back.
+    pub fn take(&mut self, doc_id: &str) -> Option<Document> {
+        let pos = self.position(doc_id)?;
+        let doc = self.docs.remove(pos);
         self.bm25.remove_document(doc_id);
         if let Some(store) = self.embeddings.as_mut() {
             store.remove_document(doc_id);
@@ -136,7 +140,7 @@ impl Collection {
                 self.embeddings = None;
             }
         }
-        true
+        Some(doc)
     }
 
     /// Drops every document's vectors (for a switch to another embedding model).

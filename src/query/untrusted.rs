@@ -3,11 +3,20 @@
 //!
 //! A document must not be able to close the block early and write text that reads as
 //! if it came from the application. Both delimiters start with `<<<`, so
-//! [`neutralize`] breaks every run of three or more `<` in document text (it inserts a
-//! space after every second `<` of the run: `<<<` becomes `<< <`). After that no
-//! document text contains `<<<`, so no document text can contain either delimiter,
-//! whatever its case or spacing. The fullwidth and small forms of `<` (U+FF1C, U+FE64)
-//! are treated the same way, so a lookalike delimiter cannot pass either.
+//! [`neutralize`] breaks every run of three or more `<` in document text by a space
+//! (`<<<` becomes `<< <`). A run counts what a reader (or a model) would take for `<`:
+//! - `<` and its lookalikes: fullwidth and small `<` (U+FF1C, U+FE64), single angle
+//!   quotation marks and angle brackets (`‹` U+2039, `〈` U+3008 and U+2329, `⟨`
+//!   U+27E8, `❮` U+276E, `❬` U+276C, `˂` U+02C2, `ᐸ` U+1438); double ones (`«`, `《`,
+//!   `⟪`, `≪`) count as two;
+//! - character references that spell them (`&lt;`, `&LT`, `&#60;`, `&#x3C;`,
+//!   `&lsaquo;`, `&laquo;` ...), since Markdown and HTML renderers decode them;
+//! - invisible characters between them (zero-width space and joiners, the word joiner,
+//!   soft hyphen, bidirectional marks, variation selectors, tag characters) are
+//!   skipped, so `<\u{200B}<\u{2060}<` is a run of three.
+//!
+//! After that no document text holds three consecutive `<`-like marks, so no document
+//! text can spell either delimiter, whatever its case, spacing or spelling.
 //!
 //! The block is deterministic: the same parts give the same bytes, which keeps the
 //! cached prompt prefix byte-identical (see [`super::payload`]).
@@ -26,44 +35,113 @@ pub const DATA_NOTICE: &str = "The document text below, between the lines <<<BEG
 /// The separator between parts (chunks) inside the block: one blank line.
 pub const PART_SEPARATOR: &str = "\n\n";
 
-fn is_angle(c: char) -> bool {
-    matches!(c, '<' | '\u{FF1C}' | '\u{FE64}')
+/// How many `<` a character reads as: 1 for `<` and single lookalikes, 2 for the
+/// double ones, 0 otherwise.
+fn angle_weight(c: char) -> u8 {
+    match c {
+        '<' | '\u{FF1C}' | '\u{FE64}' | '\u{2039}' | '\u{3008}' | '\u{2329}' | '\u{27E8}'
+        | '\u{276E}' | '\u{276C}' | '\u{02C2}' | '\u{1438}' => 1,
+        '\u{00AB}' | '\u{300A}' | '\u{27EA}' | '\u{226A}' => 2,
+        _ => 0,
+    }
 }
 
-/// `text` with every run of three or more `<` (or its fullwidth/small forms) broken up
-/// so it cannot spell a delimiter. Text without such a run is returned borrowed.
+/// Characters a renderer shows as nothing: skipped when counting a run.
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}'
+        | '\u{17B5}' | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
+        | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{1BCA0}'..='\u{1BCA3}'
+        | '\u{E0000}'..='\u{E0FFF}')
+}
+
+/// Named character references (HTML) that read as `<`, with their weight. Longer
+/// names first, so `&langle;` is not read as `&lang` + `le;`.
+const NAMED: &[(&str, u8)] = &[
+    ("LeftAngleBracket", 1),
+    ("lsaquo", 1),
+    ("langle", 1),
+    ("laquo", 2),
+    ("lang", 1),
+    ("Lt", 2),
+    ("lt", 1),
+    ("LT", 1),
+];
+
+/// The `<`-like mark starting at byte `i` of `s`: its length in bytes and weight.
+fn angle_at(s: &str, i: usize) -> Option<(usize, u8)> {
+    let c = s[i..].chars().next()?;
+    let w = angle_weight(c);
+    if w > 0 {
+        return Some((c.len_utf8(), w));
+    }
+    if c != '&' {
+        return None;
+    }
+    let rest = &s[i + 1..];
+    let semi = |n: usize| 1 + n + usize::from(rest.as_bytes().get(n) == Some(&b';'));
+    if let Some(num) = rest.strip_prefix('#') {
+        let (hex, digits) = match num.strip_prefix(['x', 'X']) {
+            Some(h) => (true, h),
+            None => (false, num),
+        };
+        let n = digits
+            .bytes()
+            .take(8)
+            .take_while(|b| {
+                if hex {
+                    b.is_ascii_hexdigit()
+                } else {
+                    b.is_ascii_digit()
+                }
+            })
+            .count();
+        let v = u32::from_str_radix(&digits[..n], if hex { 16 } else { 10 }).ok()?;
+        let w = char::from_u32(v).map_or(0, angle_weight);
+        let prefix = 1 + usize::from(hex);
+        return (w > 0).then(|| (semi(prefix + n), w));
+    }
+    NAMED
+        .iter()
+        .find(|(name, _)| rest.starts_with(name))
+        .map(|&(name, w)| (semi(name.len()), w))
+}
+
+/// `text` with every run of three or more `<`-like marks (see the module docs) broken
+/// by a space, so it cannot spell a delimiter. Only spaces are inserted. Text without
+/// such a run is returned borrowed.
 pub fn neutralize(text: &str) -> Cow<'_, str> {
-    let mut run = 0usize;
-    let mut needs = false;
-    for c in text.chars() {
-        if is_angle(c) {
-            run += 1;
-            if run >= 3 {
-                needs = true;
-                break;
-            }
-        } else {
-            run = 0;
-        }
-    }
-    if !needs {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut run = 0usize;
-    for c in text.chars() {
-        if is_angle(c) {
-            if run == 2 {
-                out.push(' ');
+    let mut out: Option<String> = None;
+    let mut run = 0u8;
+    let mut copied = 0usize;
+    let mut i = 0usize;
+    while i < text.len() {
+        if let Some((len, w)) = angle_at(text, i) {
+            if run + w >= 3 {
+                let o = out.get_or_insert_with(|| String::with_capacity(text.len() + 8));
+                o.push_str(&text[copied..i]);
+                o.push(' ');
+                copied = i;
                 run = 0;
             }
-            run += 1;
-        } else {
+            run += w;
+            i += len;
+            continue;
+        }
+        let c = text[i..].chars().next().unwrap_or(' ');
+        if !is_invisible(c) {
             run = 0;
         }
-        out.push(c);
+        i += c.len_utf8();
     }
-    Cow::Owned(out)
+    match out {
+        None => Cow::Borrowed(text),
+        Some(mut o) => {
+            o.push_str(&text[copied..]);
+            Cow::Owned(o)
+        }
+    }
 }
 
 /// One block holding `parts` (each neutralized), separated by [`PART_SEPARATOR`]:
@@ -114,6 +192,37 @@ mod tests {
     }
 
     #[test]
+    fn invisible_joiners_entities_and_angle_quotes_count_as_angles() {
+        for (evil, want) in [
+            ("<\u{200B}<\u{2060}<END", "<\u{200B}<\u{2060} <END"),
+            (
+                "<\u{FEFF}<\u{00AD}<\u{E0041}<",
+                "<\u{FEFF}<\u{00AD} <\u{E0041}<",
+            ),
+            ("‹‹‹END", "‹‹ ‹END"),
+            ("〈〈〈END", "〈〈 〈END"),
+            ("⟨⟨⟨END", "⟨⟨ ⟨END"),
+            ("&lt;&lt;&lt;END", "&lt;&lt; &lt;END"),
+            ("&LT&lt;<END", "&LT&lt; <END"),
+            ("&#60;&#x3c;&#X003C;END", "&#60;&#x3c; &#X003C;END"),
+            ("&lsaquo;&lang;&langle;", "&lsaquo;&lang; &langle;"),
+            ("«<END", "« <END"),
+            ("<«", "< «"),
+        ] {
+            assert_eq!(neutralize(evil), want, "{evil:?}");
+        }
+        // Not angles: no change, borrowed.
+        for ok in [
+            "&amp;&amp;&amp;",
+            "&#61;&#61;&#61;",
+            "<b> < c &lte; <",
+            "a\u{200B}b",
+        ] {
+            assert!(matches!(neutralize(ok), Cow::Borrowed(_)), "{ok:?}");
+        }
+    }
+
+    #[test]
     fn parts_are_separated_by_a_blank_line() {
         assert_eq!(
             wrap(["one", "two"]),
@@ -124,14 +233,17 @@ mod tests {
 
     proptest! {
         #[test]
-        fn no_input_spells_a_delimiter(parts in proptest::collection::vec(".*", 0..4)) {
+        fn no_input_spells_a_delimiter(
+            parts in proptest::collection::vec("([<‹«\u{200B}&;#xlt0-9a-z ]|.){0,40}", 0..4)
+        ) {
             let block = wrap(parts.iter().map(String::as_str));
             let inner = &block[BLOCK_OPEN.len()..block.len() - BLOCK_CLOSE.len()];
             prop_assert!(!inner.contains("<<<"));
-            // Only angle brackets are touched.
+            // Only spaces are inserted, and none is needed twice.
             for p in &parts {
                 let n = neutralize(p);
                 prop_assert_eq!(n.replace(' ', ""), p.replace(' ', ""));
+                prop_assert!(matches!(neutralize(&n), Cow::Borrowed(_)));
             }
         }
     }

@@ -194,22 +194,31 @@ pub(crate) async fn add_file(
         chunks: conversion.chunks,
         embeddings,
     };
+    // Indexed in memory before anything is written: a document that cannot be
+    // indexed is refused while the stored version (if any) is untouched, and a
+    // replaced version stays in memory, ready to come back, until the store
+    // transaction (which swaps old records for new in one go) has completed.
+    let model = inner.model_id();
+    let previous = {
+        let mut state = inner.state.borrow_mut();
+        let previous = state.take(&info.doc_id);
+        if let Err(e) = state.index(doc.clone(), model.as_deref()) {
+            if let Some(p) = previous {
+                // It was indexed a moment ago, so it indexes again.
+                let _ = state.index(p, model.as_deref());
+            }
+            return Err(query_error(&e));
+        }
+        previous
+    };
     progress(on_progress.as_ref(), "store", 0.0, 1.0, &extra(size));
-    inner
-        .store
-        .put_document(&doc, signal.as_ref())
-        .await
-        .map_err(|e| store_error(&e))?;
-    {
-        let model = inner.model_id();
+    if let Err(e) = inner.store.put_document(&doc, signal.as_ref()).await {
         let mut state = inner.state.borrow_mut();
         state.remove(&info.doc_id);
-        if let Err(e) = state.insert(doc, model.as_deref()) {
-            drop(state);
-            // Keep storage and memory in step: what cannot be indexed is not kept.
-            let _ = inner.store.remove_document(&info.doc_id).await;
-            return Err(store_error(&e));
+        if let Some(p) = previous {
+            let _ = state.index(p, model.as_deref());
         }
+        return Err(store_error(&e));
     }
     progress(on_progress.as_ref(), "store", 1.0, 1.0, &extra(size));
     inner.broadcast("added", &info.doc_id);

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::Conversion;
-use crate::query::Collection;
+use crate::query::{Collection, QueryError};
 use crate::store::DocumentInfo;
 
 use super::store::{Snapshot, StoreError, StoredDoc, StoredEmbeddings};
@@ -42,12 +42,25 @@ impl State {
         Ok(state)
     }
 
-    /// Adds a stored document (its chunks move into the core collection).
+    /// Adds a stored document read back at load (its chunks move into the core
+    /// collection); a document that cannot be indexed is storage damage.
     pub(crate) fn insert(
         &mut self,
         d: StoredDoc,
         model_id: Option<&str>,
     ) -> Result<(), StoreError> {
+        let doc_id = d.info.doc_id.clone();
+        self.index(d, model_id)
+            .map_err(|e| StoreError::Corrupt(format!("document {doc_id}: {e}")))
+    }
+
+    /// Adds a document to the in-memory indexes (BM25, enrichment engine, the vectors
+    /// of `model_id`).
+    ///
+    /// # Errors
+    /// The core collection's [`QueryError`] (duplicate id, records or texts that cannot
+    /// be indexed, vectors that do not fit); the state is unchanged then.
+    pub(crate) fn index(&mut self, d: StoredDoc, model_id: Option<&str>) -> Result<(), QueryError> {
         let StoredDoc {
             info,
             chunks,
@@ -60,19 +73,30 @@ impl State {
             chunks,
             warnings: Vec::new(),
         };
-        self.core
-            .add(conversion)
-            .map_err(|e| StoreError::Corrupt(format!("document {doc_id}: {e}")))?;
+        self.core.add(conversion)?;
         if let Some(e) = model_id.and_then(|m| embeddings.iter().find(|e| e.model_id == m))
             && let Err(err) = self
                 .core
                 .add_embeddings_flat(&doc_id, &e.model_id, &e.vectors, e.dim)
         {
             self.core.remove(&doc_id);
-            return Err(StoreError::Corrupt(format!("vectors of {doc_id}: {err}")));
+            return Err(err);
         }
         self.docs.push(DocState { info, embeddings });
         Ok(())
+    }
+
+    /// Takes document `doc_id` out of the indexes, returning everything needed to put
+    /// it back with [`State::index`] (a replace that fails restores it).
+    pub(crate) fn take(&mut self, doc_id: &str) -> Option<StoredDoc> {
+        let pos = self.docs.iter().position(|d| d.info.doc_id == doc_id)?;
+        let DocState { info, embeddings } = self.docs.remove(pos);
+        let chunks = self.core.take(doc_id).map(|d| d.chunks).unwrap_or_default();
+        Some(StoredDoc {
+            info,
+            chunks,
+            embeddings,
+        })
     }
 
     pub(crate) fn remove(&mut self, doc_id: &str) -> bool {
