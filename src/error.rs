@@ -64,6 +64,18 @@ pub enum ConvertError {
         /// The limit in bytes.
         limit: u64,
     },
+    /// The document holds more elements (or pages, or chunks) than its budget
+    /// ([`crate::Limits::max_elements`], [`crate::Limits::max_pages`],
+    /// [`crate::Limits::max_chunks`]; see `read::budget`).
+    #[error(
+        "the document has more {what} than the limit of {limit} (raise the limit in the options if the file is trusted)"
+    )]
+    TooManyElements {
+        /// What was counted, e.g. `pages`.
+        what: String,
+        /// The limit.
+        limit: u64,
+    },
     /// A zip member inflates far more than its compressed size: a likely zip bomb.
     #[error(
         "zip member {part} inflates {ratio}x its compressed size, over the limit of {limit}x (a likely zip bomb)"
@@ -107,7 +119,7 @@ impl ConvertError {
             ConvertError::UnsupportedFormat { .. } => "unsupported-format",
             ConvertError::MissingMainPart { .. } => "missing-main-part",
             ConvertError::MalformedXml { .. } => "malformed-xml",
-            ConvertError::TooLarge { .. } => "too-large",
+            ConvertError::TooLarge { .. } | ConvertError::TooManyElements { .. } => "too-large",
             ConvertError::ZipBomb { .. } => "zip-bomb",
             ConvertError::TooDeep { .. } => "too-deep",
             ConvertError::InvalidOption { .. } => "invalid-option",

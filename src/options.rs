@@ -18,6 +18,14 @@ pub struct Limits {
     pub max_ratio: u64,
     /// Deepest element nesting accepted in any XML part or HTML tree. Default 256.
     pub max_depth: usize,
+    /// Most elements (paragraphs, cells, runs, XML elements) one document may hold;
+    /// the budget is also bounded by the input size (`read::budget`). Default
+    /// 2,000,000 (about 600 MB of document model at worst).
+    pub max_elements: u64,
+    /// Most pages one document may have. Default 100,000.
+    pub max_pages: u64,
+    /// Most chunks one document may produce. Default 200,000.
+    pub max_chunks: u64,
 }
 
 impl Default for Limits {
@@ -27,6 +35,9 @@ impl Default for Limits {
             max_inflated_bytes: 128 << 20,
             max_ratio: 300,
             max_depth: 256,
+            max_elements: 2_000_000,
+            max_pages: 100_000,
+            max_chunks: 200_000,
         }
     }
 }

@@ -11,7 +11,7 @@ fn corpus(name: &str) -> Vec<u8> {
 }
 
 fn read_bytes(bytes: &[u8]) -> Document {
-    text::read(bytes, &ConvertOptions::default())
+    text::read(bytes, &ConvertOptions::default()).unwrap()
 }
 
 /// Paragraph texts, line breaks as `\n`, page breaks as `<PAGE>`.
@@ -136,7 +136,7 @@ fn encodings_from_bom_hint_and_guess() {
         mime: Some("text/plain; charset=KOI8-R".into()),
         ..ConvertOptions::default()
     };
-    let d = text::read(koi8, &opts);
+    let d = text::read(koi8, &opts).unwrap();
     assert_eq!(paras(&d), ["Привет, мир!"]);
     assert!(d.warnings.is_empty());
     assert_eq!(paras(&read_bytes(koi8)), ["Привет, мир!"]);

@@ -86,6 +86,13 @@ pub fn chunk_document(
     let mut w = Walker::new(doc, max);
 
     let mut body = w.body(&doc.body);
+    let pages = u64::from(w.last_page());
+    if pages > options.limits.max_pages {
+        return Err(ConvertError::TooManyElements {
+            what: "pages".into(),
+            limit: options.limits.max_pages,
+        });
+    }
     let mut loose = w.book.unanchored();
 
     let mut groups: Vec<PartGroup> = Vec::new();
@@ -183,6 +190,12 @@ pub fn chunk_document(
         finder,
         user_fields: &options.user_fields,
     };
+    if drafts.len() as u64 > options.limits.max_chunks {
+        return Err(ConvertError::TooManyElements {
+            what: "chunks".into(),
+            limit: options.limits.max_chunks,
+        });
+    }
     let mut chunks = Vec::with_capacity(drafts.len());
     for (kind, draft) in drafts {
         if draft.pages.1 < first || draft.pages.0 > last {

@@ -190,12 +190,19 @@ fn slice_leaves(leaves: &[Leaf], starts: &[usize], a: usize, b: usize, total: us
             Item::Text(t) => {
                 let from = a.saturating_sub(s).min(t.len());
                 let to = b.saturating_sub(s).min(t.len());
-                if let Some(part) = t.get(from..to) {
-                    if !part.is_empty() {
-                        let mut leaf = l.clone();
-                        leaf.item = Item::Text(part.to_string());
-                        out.push(leaf);
-                    }
+                if let Some(part) = t.get(from..to)
+                    && !part.is_empty()
+                {
+                    // Field by field: cloning the leaf would copy all of its text
+                    // (the whole paragraph when it is one run) for every piece.
+                    out.push(Leaf {
+                        item: Item::Text(part.to_string()),
+                        style: l.style.clone(),
+                        marks: l.marks,
+                        rev: l.rev,
+                        link: l.link,
+                        field: l.field,
+                    });
                 }
             }
             _ => out.push(l.clone()),

@@ -277,7 +277,16 @@ impl<'d> Walker<'d> {
         first_page: u32,
         split: Option<SplitSrc>,
     ) {
-        let tokens = tokens::count(&text);
+        // A splittable unit of more than 256 bytes a token of the chunk budget is over
+        // budget whatever its tokens (no o200k token is that long): it is split, each
+        // piece is counted, and the sealed chunk is counted again, so counting it whole
+        // would only add a third pass over the longest paragraphs. An estimate of four
+        // bytes a token seeds the splitter's first cut.
+        let tokens = if split.is_some() && text.len() / 256 > self.max_tokens {
+            text.len() / 4
+        } else {
+            tokens::count(&text)
+        };
         let line_sep = match (self.out.last().map(|u| u.kind), kind) {
             (Some(Kind::ListItem), Kind::ListItem) => true,
             (Some(Kind::TableHead(a) | Kind::TableRow(a)), Kind::TableRow(b)) => a == b,

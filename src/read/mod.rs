@@ -1,5 +1,6 @@
 //! Readers: one per input format, each producing a [`crate::model::Document`].
 
+pub mod budget;
 pub mod docx;
 pub mod encoding;
 pub mod html;
@@ -33,11 +34,14 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
         Some(f) => f,
         None => sniff::detect(bytes, options.file_name.as_deref(), options.mime.as_deref())?,
     };
+    // A DOCX is compressed: its XML elements are counted against ten times its size.
+    let weight = if format == Format::Docx { 10 } else { 1 };
+    let _budget = budget::begin(bytes.len().saturating_mul(weight), &options.limits);
     match format {
         Format::Docx => docx::read(bytes, &options.limits),
         Format::Html => html::read(bytes, options),
         Format::Rtf => rtf::read(bytes, options),
         Format::Markdown => markdown::read(bytes, options),
-        Format::Text => Ok(text::read(bytes, options)),
+        Format::Text => text::read(bytes, options),
     }
 }

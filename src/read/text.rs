@@ -6,14 +6,19 @@
 //! except tab, LF, CR and FF carry no text; they are dropped with one warning.
 //! Plain text stays plain: lines that look like Markdown headings are paragraphs.
 
+use crate::error::ConvertError;
 use crate::model::{Block, Document, Inline, Paragraph, ParagraphKind, TextStyle, Warning};
 use crate::options::ConvertOptions;
 
 use super::encoding;
 
-/// Reads plain text into paragraphs and page breaks. Never fails: undecodable bytes
-/// become U+FFFD with a warning.
-pub fn read(bytes: &[u8], options: &ConvertOptions) -> Document {
+/// Reads plain text into paragraphs and page breaks. Undecodable bytes become U+FFFD
+/// with a warning.
+///
+/// # Errors
+/// [`ConvertError::TooManyElements`] when the text holds more paragraphs and page
+/// breaks than the document's element budget (`super::budget`).
+pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertError> {
     let hint = options.mime.as_deref().and_then(encoding::mime_charset);
     let decoded = encoding::decode(bytes, hint);
     let mut doc = Document::default();
@@ -25,21 +30,23 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Document {
             format!("{dropped} NUL or other control character(s) carry no text and were dropped"),
         ));
     }
-    doc.body = blocks(&text);
-    doc
+    doc.body = blocks(&text)?;
+    Ok(doc)
 }
 
 /// The body blocks of decoded text.
-pub(crate) fn blocks(text: &str) -> Vec<Block> {
+fn blocks(text: &str) -> Result<Vec<Block>, ConvertError> {
     let mut body = Vec::new();
     for (page_no, page) in text.split('\u{000C}').enumerate() {
         if page_no > 0 {
+            super::budget::take(1)?;
             body.push(Block::PageBreak);
         }
         let mut para: Vec<&str> = Vec::new();
         for line in lines(page).chain(std::iter::once("")) {
             if line.trim().is_empty() {
                 if !para.is_empty() {
+                    super::budget::take(1 + para.len() as u64)?;
                     body.push(paragraph(&para));
                     para.clear();
                 }
@@ -48,7 +55,7 @@ pub(crate) fn blocks(text: &str) -> Vec<Block> {
             }
         }
     }
-    body
+    Ok(body)
 }
 
 /// Lines split at LF, CRLF or a lone CR.
@@ -106,14 +113,14 @@ mod tests {
 
     #[test]
     fn paragraphs_breaks_and_pages() {
-        let doc = read(b"a\r\nb\r\n\r\nc\x0Cd\re", &ConvertOptions::default());
+        let doc = read(b"a\r\nb\r\n\r\nc\x0Cd\re", &ConvertOptions::default()).unwrap();
         assert_eq!(texts(&doc), ["a\nb\n", "c\n", "", "d\ne\n"]);
         assert_eq!(doc.body[2], Block::PageBreak);
     }
 
     #[test]
     fn nul_dropped_with_warning() {
-        let doc = read(b"a\0b", &ConvertOptions::default());
+        let doc = read(b"a\0b", &ConvertOptions::default()).unwrap();
         assert_eq!(texts(&doc), ["ab\n"]);
         assert_eq!(doc.warnings[0].code, "control-characters");
     }

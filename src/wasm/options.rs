@@ -28,7 +28,15 @@ pub(crate) const KNOWN_KEYS: &[&str] = &[
     "limits",
 ];
 
-const LIMIT_KEYS: &[&str] = &["maxInputBytes", "maxInflatedBytes", "maxRatio", "maxDepth"];
+const LIMIT_KEYS: &[&str] = &[
+    "maxInputBytes",
+    "maxInflatedBytes",
+    "maxRatio",
+    "maxDepth",
+    "maxElements",
+    "maxPages",
+    "maxChunks",
+];
 
 /// Largest integer a JS number holds exactly (2^53 - 1).
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
@@ -242,6 +250,9 @@ fn limits(v: &JsValue) -> Result<Limits, ConvertError> {
             "maxInflatedBytes" => l.max_inflated_bytes = n()? as u64,
             "maxRatio" => l.max_ratio = n()? as u64,
             "maxDepth" => l.max_depth = n()? as usize,
+            "maxElements" => l.max_elements = n()? as u64,
+            "maxPages" => l.max_pages = n()? as u64,
+            "maxChunks" => l.max_chunks = n()? as u64,
             _ => {
                 return Err(invalid(
                     &path,

@@ -128,6 +128,7 @@ impl<'a> Xml<'a> {
                             limit: self.max_depth,
                         });
                     }
+                    crate::read::budget::take(1)?;
                     let start = self.start(s);
                     let flag = if declares { 2 } else { 0 };
                     if !self.keep_alternate(&start, flag)? {

@@ -72,8 +72,11 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
     let decoded = encoding::decode(bytes, options.mime.as_deref());
     let mut warnings: Vec<Warning> = decoded.warning.into_iter().collect();
     let cap = options.limits.max_depth;
-    let parsed = parse::parse(&decoded.text, cap);
+    let mut parsed = parse::parse(&decoded.text, cap);
     drop(decoded.text);
+    if let Some(e) = parsed.over_budget.take() {
+        return Err(e);
+    }
     if parsed.flattened > 0 {
         warnings.push(Warning::new(
             "too-deep",

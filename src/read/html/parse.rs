@@ -30,6 +30,7 @@ use html5ever::{LocalName, TokenizerResult};
 use markup5ever_rcdom::Handle;
 
 use super::sink::Sink;
+use crate::error::ConvertError;
 
 /// Elements one start tag can push onto the stack of open elements, at most (html5ever
 /// inserts implied `html`/`body`, `tbody`/`tr`, `colgroup` and reconstructs active
@@ -43,6 +44,9 @@ pub(super) struct Parsed {
     pub document: Handle,
     /// Start tags that were not created because of the cap.
     pub flattened: usize,
+    /// The element budget's error when the document had more start tags than its
+    /// budget (`crate::read::budget`); later start tags were dropped.
+    pub over_budget: Option<ConvertError>,
 }
 
 /// Parses `text` as an HTML document, keeping the tree at most about `cap` deep.
@@ -59,6 +63,7 @@ pub(super) fn parse(text: &str, cap: usize) -> Parsed {
         estimate: Cell::new(0),
         dropped: RefCell::new(HashMap::new()),
         flattened: Cell::new(0),
+        over_budget: RefCell::new(None),
     };
     let tokenizer = Tokenizer::new(guard, TokenizerOpts::default());
     let input = BufferQueue::default();
@@ -81,10 +86,12 @@ pub(super) fn parse(text: &str, cap: usize) -> Parsed {
     tokenizer.end();
     let guard = tokenizer.sink;
     let flattened = guard.flattened.get();
+    let over_budget = guard.over_budget.take();
     let sink = guard.inner.sink;
     Parsed {
         document: sink.dom.document.clone(),
         flattened,
+        over_budget,
     }
 }
 
@@ -97,6 +104,7 @@ struct Guard {
     /// Start tags dropped per name, whose end tags are dropped too.
     dropped: RefCell<HashMap<LocalName, usize>>,
     flattened: Cell<usize>,
+    over_budget: RefCell<Option<ConvertError>>,
 }
 
 impl Guard {
@@ -133,6 +141,13 @@ impl TokenSink for Guard {
         if let Token::TagToken(tag) = &token {
             match tag.kind {
                 TagKind::StartTag => {
+                    if self.over_budget.borrow().is_some() {
+                        return TokenSinkResult::Continue;
+                    }
+                    if let Err(e) = crate::read::budget::take(1) {
+                        *self.over_budget.borrow_mut() = Some(e);
+                        return TokenSinkResult::Continue;
+                    }
                     if !self.admit(tag) {
                         *self
                             .dropped

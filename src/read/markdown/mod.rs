@@ -25,8 +25,9 @@ use super::{encoding, text};
 /// Reads a Markdown document.
 ///
 /// # Errors
-/// None today: every byte sequence reads as some Markdown (the `Result` keeps the
-/// reader signature uniform). Empty input is refused before the reader runs.
+/// [`ConvertError::TooManyElements`] past the document's element budget
+/// (`super::budget`); every byte sequence reads as some Markdown otherwise. Empty
+/// input is refused before the reader runs.
 pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertError> {
     let hint = options.mime.as_deref().and_then(encoding::mime_charset);
     let decoded = encoding::decode(bytes, hint);
@@ -51,6 +52,10 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
     opts.insert(Options::ENABLE_DEFINITION_LIST);
     let mut builder = blocks::Builder::new(options.limits.max_depth);
     for ev in Parser::new_ext(rest, opts) {
+        // Each start tag is one element of the model (a block, a cell, a span).
+        if matches!(ev, pulldown_cmark::Event::Start(_)) {
+            super::budget::take(1)?;
+        }
         builder.event(ev);
     }
     let (body, notes, warnings) = builder.finish();

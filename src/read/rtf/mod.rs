@@ -67,5 +67,5 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
             "the input does not start with {\\rtf; it was read as RTF all the same",
         );
     }
-    Ok(p.run())
+    p.run()
 }

@@ -9,6 +9,7 @@
 
 use encoding_rs::Encoding;
 
+use crate::error::ConvertError;
 use crate::model::{Document, Warning};
 
 use super::blocks::{Story, StoryKind};
@@ -137,8 +138,25 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads every token, then closes what EOF left open.
-    pub(super) fn run(mut self) -> Document {
+    ///
+    /// # Errors
+    /// [`ConvertError::TooManyElements`] past the document's element budget: every
+    /// group and every paragraph, cell, row, line or page mark counts
+    /// (`crate::read::budget`).
+    pub(super) fn run(mut self) -> Result<Document, ConvertError> {
         while let Some(tok) = self.lex.next_token() {
+            match &tok {
+                Token::Open => crate::read::budget::take(1)?,
+                Token::Word { name, .. }
+                    if matches!(
+                        *name,
+                        b"par" | b"cell" | b"row" | b"line" | b"page" | b"sect"
+                    ) =>
+                {
+                    crate::read::budget::take(1)?;
+                }
+                _ => {}
+            }
             match tok {
                 Token::Text(t) => self.text(t),
                 Token::Hex(b) => self.hex(b),
@@ -184,7 +202,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.flush();
-        self.finish()
+        Ok(self.finish())
     }
 
     /// Literal text bytes.

@@ -104,6 +104,17 @@ export interface Limits {
   maxRatio?: number;
   /** Deepest element nesting in any XML part, in elements. Default 256. */
   maxDepth?: number;
+  /**
+   * Most elements (paragraphs, table cells, runs, XML elements) one document may hold.
+   * The budget is also bounded by the input: 100,000 + one element per 4 bytes of input
+   * (per 0.4 byte for DOCX, which is compressed). Over it, `convert` throws `too-large`.
+   * Default 2000000.
+   */
+  maxElements?: number;
+  /** Most pages one document may have (over it: `too-large`). Default 100000. */
+  maxPages?: number;
+  /** Most chunks one document may produce (over it: `too-large`). Default 200000. */
+  maxChunks?: number;
 }
 
 /** Options for `convert`. Unknown keys and wrong types throw `invalid-option`. */
