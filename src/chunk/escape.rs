@@ -6,20 +6,31 @@
 //! author wrote it, because every escape costs tokens.
 
 /// Appends `s` to `out`, turning a `<` that could open a tag (followed by a letter,
-/// `/`, `!` or `?`) into `&lt;`.
+/// `/`, `!` or `?`) into `&lt;`, and breaking text that spells Markdown link syntax:
+/// `](` becomes `]\(`, `][` becomes `]\[`, `]:` becomes `]\:` and `![` becomes `!\[`
+/// (CommonMark 2.4 backslash escapes). Document text then never renders as a live
+/// link, image (a remote fetch) or reference definition in a plain Markdown renderer;
+/// real links of the source format are written by the renderer, not through here.
 pub(crate) fn push_text(s: &str, out: &mut String) {
-    let mut rest = s;
-    while let Some(pos) = rest.find('<') {
-        out.push_str(&rest[..pos]);
-        let after = &rest[pos + 1..];
-        let opens_tag = after
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_alphabetic() || matches!(c, '/' | '!' | '?'));
-        out.push_str(if opens_tag { "&lt;" } else { "<" });
-        rest = after;
+    let mut prev = '\0';
+    for (i, c) in s.char_indices() {
+        match c {
+            '<' => {
+                let opens_tag = s[i + 1..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_alphabetic() || matches!(c, '/' | '!' | '?'));
+                out.push_str(if opens_tag { "&lt;" } else { "<" });
+            }
+            '(' | '[' | ':' if prev == ']' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '[' if prev == '!' => out.push_str("\\["),
+            _ => out.push(c),
+        }
+        prev = c;
     }
-    out.push_str(rest);
 }
 
 /// Appends LaTeX source `tex` for use between `$` delimiters: never escaped as
@@ -134,6 +145,21 @@ pub(crate) fn short_date(d: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spelled_out_markdown_links_and_images_are_broken() {
+        for (text, want) in [
+            ("[x](javascript:alert(1))", "[x]\\(javascript:alert(1))"),
+            ("![i](http://evil.example/p.png)", "!\\[i]\\(http://evil.example/p.png)"),
+            ("[x]: http://evil.example", "[x]\\: http://evil.example"),
+            ("[text][ref]", "[text]\\[ref]"),
+            ("see [1] and (2): fine", "see [1] and (2): fine"),
+        ] {
+            let mut s = String::new();
+            push_text(text, &mut s);
+            assert_eq!(s, want, "{text}");
+        }
+    }
 
     #[test]
     fn text_escapes_only_tag_openers() {
