@@ -1,5 +1,6 @@
 # docrag: `make test` (everything CI runs), `make demo` (serve www/ on
-# http://127.0.0.1:8080), `make bench` (throughput vs pandoc). Each target installs
+# http://127.0.0.1:8080), `make bench` (throughput vs pandoc), `make fuzz` (every
+# cargo-fuzz target for FUZZ_SECONDS each; not part of `make test`). Each target installs
 # what it needs on a fresh Debian machine that has rustup, node and npm.
 
 SHELL := /bin/bash
@@ -8,8 +9,9 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 CORPUS ?= ../shared/corpus
 DEMO_DIR := target/demo
 PORT ?= 8080
+FUZZ_SECONDS ?= 60
 
-.PHONY: test setup wasm-target npm-deps chromium cli pkg typecheck node-test browser-test demo-build demo bench clean
+.PHONY: test setup wasm-target npm-deps chromium cli pkg typecheck node-test browser-test demo-build demo bench fuzz fuzz-tools clean
 
 test: setup
 	cargo test --release
@@ -74,6 +76,19 @@ bench: cli pkg npm-deps
 	  || echo "bench: could not install pandoc (needs root); the pandoc column will be missing"
 	@$(MAKE) -s chromium || echo "bench: no chromium; the CHROMIUM figures will be missing"
 	node scripts/bench.mjs --corpus $(CORPUS)
+
+# The fuzz targets of fuzz/ (fuzz/README.md), one libFuzzer process at a time, each for
+# FUZZ_SECONDS (FUZZ_TARGETS=a,b picks some); prints executions and exec/s per target
+# and fails when one crashes, times out (10 s) or passes 2 GB.
+fuzz: fuzz-tools
+	node scripts/fuzz.mjs --seconds $(FUZZ_SECONDS)
+
+# The nightly toolchain (cargo-fuzz needs -Z flags) and cargo-fuzz, when missing.
+fuzz-tools:
+	@cargo +nightly --version >/dev/null 2>&1 || rustup toolchain install nightly --profile minimal \
+	  || { echo "fuzz: could not install the nightly toolchain" >&2; exit 1; }
+	@cargo fuzz --version >/dev/null 2>&1 || cargo install cargo-fuzz --locked \
+	  || { echo "fuzz: could not install cargo-fuzz from crates.io" >&2; exit 1; }
 
 clean:
 	rm -rf pkg $(DEMO_DIR) tests/artifacts

@@ -3,7 +3,9 @@
 // MANIFEST.tsv): docrag native (the CLI's in-process `bench`), docrag wasm under Node
 // (in-process, this script), and pandoc -t gfm --track-changes=all (one process per
 // file), all in the same run. MB = 10^6 bytes of input. Prints; never fails on speed.
-// Usage: node scripts/bench.mjs [--corpus DIR] [--iterations N]
+// The FUZZ section runs each cargo-fuzz target of fuzz/ briefly and reports executions
+// per second (skipped, and says so, without nightly and cargo-fuzz: `make fuzz-tools`).
+// Usage: node scripts/bench.mjs [--corpus DIR] [--iterations N] [--fuzz-seconds N]
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,16 +18,17 @@ const arg = (name, fallback) => {
 };
 const corpusDir = arg('--corpus', join(root, '..', 'shared', 'corpus'));
 const iterations = Number(arg('--iterations', '3'));
-// --only convert|cosine|enrich|summaries|chromium runs one section (default: all).
+// --only convert|cosine|enrich|summaries|chromium|fuzz runs one section (default: all).
 const only = arg('--only', null);
 const wants = (section) => only === null || only === section;
 
 const [head, ...rows] = readFileSync(join(corpusDir, 'MANIFEST.tsv'), 'utf8').split('\n').filter(Boolean);
 const cols = head.split('\t');
 const manifest = rows.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [cols[i], v])));
-const { convert } = await import(pathToFileURL(join(root, 'pkg', 'node.js')).href);
+// `--only fuzz` needs neither the package nor pandoc.
+const { convert } = only === 'fuzz' ? {} : await import(pathToFileURL(join(root, 'pkg', 'node.js')).href);
 const pandocVersion = spawnSync('pandoc', ['--version'], { encoding: 'utf8' });
-if (pandocVersion.status !== 0) console.log('pandoc: not installed (make bench installs it with apt-get as root)');
+if (pandocVersion.status !== 0 && wants('convert')) console.log('pandoc: not installed (make bench installs it with apt-get as root)');
 
 const line = (name, mb, s, extra = '') =>
   console.log(`${name.padEnd(14)} ${mb.toFixed(3).padStart(8)} MB ${s.toFixed(3).padStart(8)} s ${(mb / s).toFixed(2).padStart(8)} MB/s ${extra}`);
@@ -89,6 +92,42 @@ if (wants('cosine')) await benchCosine();
 if (wants('enrich')) await benchEnrich();
 if (wants('summaries')) benchSummaries();
 if (wants('chromium')) await benchChromiumCollection();
+if (wants('fuzz')) await benchFuzz();
+
+/**
+ * Executions per second of every fuzz target (scripts/fuzz.mjs) over a short run,
+ * one target at a time; libFuzzer's own count (-print_final_stats=1). A crash found on
+ * the way is reported, not fatal here (`make fuzz` fails on it).
+ */
+async function benchFuzz() {
+  const seconds = Number(arg('--fuzz-seconds', '10'));
+  const fuzz = await import(pathToFileURL(join(root, 'scripts', 'fuzz.mjs')).href);
+  const names = Object.keys(fuzz.TARGETS);
+  console.log(`\nFUZZ: ${names.length} cargo-fuzz targets, ${seconds} s each, one process at a time (release, no sanitizer)`);
+  const tools = fuzz.toolsPresent();
+  if (!tools.nightly || !tools.cargoFuzz) {
+    const missing = [!tools.nightly && 'the nightly toolchain', !tools.cargoFuzz && 'cargo-fuzz'].filter(Boolean).join(' and ');
+    console.log(`fuzz: skipped: ${missing} not installed (make fuzz-tools installs them)`);
+    return;
+  }
+  const r = spawnSync('node', [join(root, 'scripts', 'fuzz.mjs'), '--seconds', String(seconds), '--json', '--summary', join(root, 'fuzz', 'target', 'bench-summary.md')], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  const last = r.stdout.trim().split('\n').pop() ?? '';
+  let results;
+  try {
+    results = JSON.parse(last);
+  } catch {
+    console.log(`fuzz: failed to run (exit ${r.status}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}`);
+    return;
+  }
+  for (const x of results) {
+    const note = x.kind ? `  ${x.kind.toUpperCase()}${x.artifact ? ` ${x.artifact}` : ''}` : '';
+    console.log(`${x.target.padEnd(16)} ${String(x.execs).padStart(10)} execs ${String(x.execPerSec ?? '-').padStart(8)} exec/s${note}`);
+  }
+}
 
 /**
  * Cosine top-10 over random vectors: docrag native (`docrag bench-cosine`), docrag
