@@ -22,8 +22,8 @@ import { chromium } from 'playwright-core';
 
 /** The repository root. */
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The built npm package (`node scripts/build-pkg.mjs`). */
-export const pkgDir = join(root, 'pkg');
+/** The built npm package (`node scripts/build-pkg.mjs`); `DOCRAG_PKG` names another build. */
+export const pkgDir = process.env.DOCRAG_PKG ?? join(root, 'pkg');
 /** The shared corpus of real documents, read-only. */
 export const corpusDir = join(root, '..', 'shared', 'corpus');
 /** Test pages served at `/` by the browser tests. */

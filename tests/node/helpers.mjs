@@ -7,7 +7,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const corpusDir = join(root, '..', 'shared', 'corpus');
-export const pkgDir = join(root, 'pkg');
+// DOCRAG_PKG: another build of the package (e.g. one of an older commit, to show a
+// regression test failing there); default pkg/.
+export const pkgDir = process.env.DOCRAG_PKG ?? join(root, 'pkg');
 export const cliPath = join(root, 'target', 'release', 'docrag');
 
 export const corpus = (name) => join(corpusDir, name);
