@@ -36,7 +36,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let m = error_message(&body);
-    assert!(!m.is_empty());
+    assert!(!m.trim().is_empty(), "error_message({body:?}) is empty");
     let _ = status_error(status, &body, Some(1000)).to_string();
     let _ = classify(Some(status));
     if let Some(ms) = retry_after_ms(&body, 1.7e12) {
