@@ -77,14 +77,14 @@ impl<E: Deref<Target = Enricher>> Expansion<E> {
         };
         if rest_of_page {
             for &(_, first, last) in &anchors {
-                for p in first..=last {
+                for p in e.interval_pages(first, last) {
                     page(Some(p))?;
                 }
             }
         }
         page(e.nth_page(0, false))?;
         page(e.nth_page(0, true))?;
-        let span = u32::try_from(e.page_chunks.len()).unwrap_or(u32::MAX);
+        let span = e.page_span();
         for d in 1..=around.min(span) {
             for &(_, first, last) in &anchors {
                 page(first.checked_sub(d))?;
@@ -119,7 +119,7 @@ impl<E: Deref<Target = Enricher>> Expansion<E> {
         };
         let section = |a: u32| e.section_of.get(a as usize).copied().unwrap_or(u32::MAX);
         for &(a, first, last) in &anchors {
-            for p in first..=last {
+            for p in e.interval_pages(first, last) {
                 page(Some(p), section(a))?;
             }
         }

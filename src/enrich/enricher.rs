@@ -63,9 +63,12 @@ pub struct Enricher {
     pub(crate) revision_run: Vec<(u32, u32)>,
     /// As `revision_run`, for comments.
     pub(crate) comment_run: Vec<(u32, u32)>,
-    /// Lowest page of any body chunk.
-    pub(crate) page_base: u32,
-    /// Page (minus `page_base`) -> body chunks covering it, ascending.
+    /// Page intervals: interval `i` is pages `page_bounds[i]..page_bounds[i + 1]`, cut
+    /// wherever a body chunk starts or ends, so every page of an interval is covered
+    /// by the same chunks. Memory follows the chunks, not the pages they span (a
+    /// record may claim pages 1 to 1,000,000).
+    pub(crate) page_bounds: Vec<u32>,
+    /// Interval -> body chunks covering it, ascending.
     pub(crate) page_chunks: Csr,
     /// Body sections in document order.
     pub(crate) sections: Vec<SectionInfo>,
@@ -167,23 +170,57 @@ impl Enricher {
 
     /// Body chunks covering page `page` (1-based, absolute), ascending.
     pub(crate) fn page_row(&self, page: u32) -> &[u32] {
-        match page.checked_sub(self.page_base) {
-            Some(p) => self.page_chunks.row(p as usize),
+        match self.page_bounds.partition_point(|&b| b <= page).checked_sub(1) {
+            Some(i) => self.page_chunks.row(i),
             None => &[],
+        }
+    }
+
+    /// The covered page intervals `(first page, pages, chunks)` in page order.
+    pub(crate) fn page_intervals(&self) -> impl DoubleEndedIterator<Item = (u32, u32, &[u32])> {
+        (0..self.page_chunks.len()).filter_map(|i| {
+            let row = self.page_chunks.row(i);
+            let (a, b) = (*self.page_bounds.get(i)?, *self.page_bounds.get(i + 1)?);
+            (!row.is_empty()).then_some((a, b - a, row))
+        })
+    }
+
+    /// One page per page interval that meets `first..=last`, ascending, starting with
+    /// `first`: the pages whose rows a walk over `first..=last` would see, one step
+    /// per interval rather than per page (a chunk may span many pages).
+    pub(crate) fn interval_pages(&self, first: u32, last: u32) -> impl Iterator<Item = u32> + '_ {
+        let start = self.page_bounds.partition_point(|&b| b <= first);
+        std::iter::once(first)
+            .chain(self.page_bounds[start..].iter().copied())
+            .take_while(move |&p| p <= last)
+    }
+
+    /// Pages from the lowest to the highest page any body chunk covers.
+    pub(crate) fn page_span(&self) -> u32 {
+        match (self.page_bounds.first(), self.page_bounds.last()) {
+            (Some(a), Some(b)) => b - a,
+            _ => 0,
         }
     }
 
     /// Body pages that some chunk covers, from the first (`from_end` false) or the
     /// last; `nth` 0 is the first such page.
     pub(crate) fn nth_page(&self, nth: usize, from_end: bool) -> Option<u32> {
-        let n = self.page_chunks.len();
-        let mut filled = (0..n).filter(|&p| !self.page_chunks.row(p).is_empty());
-        let p = if from_end {
-            filled.rev().nth(nth)
+        let mut left = u64::try_from(nth).unwrap_or(u64::MAX);
+        let pick = |(first, pages, _): (u32, u32, &[u32])| -> Option<u32> {
+            if left < u64::from(pages) {
+                let k = left as u32;
+                Some(if from_end { first + pages - 1 - k } else { first + k })
+            } else {
+                left -= u64::from(pages);
+                None
+            }
+        };
+        if from_end {
+            self.page_intervals().rev().find_map(pick)
         } else {
-            filled.nth(nth)
-        }?;
-        Some(self.page_base + u32::try_from(p).unwrap_or(u32::MAX - self.page_base))
+            self.page_intervals().find_map(pick)
+        }
     }
 
     pub(crate) fn tokens_of(&self, seq: u32) -> u64 {
@@ -283,17 +320,20 @@ fn build(parsed: Vec<ParsedRecord>) -> Enricher {
             .enumerate()
             .filter(|(_, c)| c.kind == ChunkKind::Body)
     };
-    let page_base = body().map(|(_, c)| c.first_page).min().unwrap_or(0);
-    let page_top = body().map(|(_, c)| c.last_page).max().unwrap_or(0);
-    let mut page_rows: Vec<Vec<u32>> =
-        vec![Vec::new(); page_top.saturating_sub(page_base) as usize + 1];
+    let mut page_bounds: Vec<u32> = body()
+        .flat_map(|(_, c)| [c.first_page, c.last_page.saturating_add(1)])
+        .collect();
+    page_bounds.sort_unstable();
+    page_bounds.dedup();
+    let interval = |p: u32| page_bounds.partition_point(|&b| b < p);
+    let mut page_rows: Vec<Vec<u32>> = vec![Vec::new(); page_bounds.len().saturating_sub(1)];
     let mut sections: Vec<SectionInfo> = Vec::new();
-    let mut section_pages: Vec<Vec<u32>> = Vec::new();
+    let mut section_spans: Vec<Vec<(u32, u32)>> = Vec::new();
     let mut section_slot: HashMap<u32, u32> = HashMap::new();
     let mut section_of = vec![u32::MAX; chunks.len()];
     for (seq, c) in body() {
-        for p in c.first_page..=c.last_page {
-            if let Some(row) = page_rows.get_mut((p - page_base) as usize) {
+        for i in interval(c.first_page)..interval(c.last_page.saturating_add(1)) {
+            if let Some(row) = page_rows.get_mut(i) {
                 row.push(as_u32(seq));
             }
         }
@@ -303,21 +343,28 @@ fn build(parsed: Vec<ParsedRecord>) -> Enricher {
                 pages: 0,
                 chunks: 0,
             });
-            section_pages.push(Vec::new());
+            section_spans.push(Vec::new());
             as_u32(sections.len() - 1)
         });
         section_of[seq] = s;
         sections[s as usize].chunks += 1;
-        section_pages[s as usize].extend(c.first_page..=c.last_page);
+        section_spans[s as usize].push((c.first_page, c.last_page));
     }
     let mut section_span = Vec::with_capacity(sections.len());
-    for (info, mut pages) in sections.iter_mut().zip(section_pages) {
-        pages.sort_unstable();
-        pages.dedup();
-        info.pages = as_u32(pages.len());
+    for (info, mut spans) in sections.iter_mut().zip(section_spans) {
+        spans.sort_unstable();
+        let (mut pages, mut covered_to) = (0u64, 0u64);
+        for &(a, b) in &spans {
+            let (a, b) = (u64::from(a), u64::from(b) + 1);
+            if b > covered_to {
+                pages += b - a.max(covered_to);
+                covered_to = b;
+            }
+        }
+        info.pages = u32::try_from(pages).unwrap_or(u32::MAX);
         section_span.push((
-            pages.first().copied().unwrap_or(0),
-            pages.last().copied().unwrap_or(0),
+            spans.first().map_or(0, |s| s.0),
+            spans.iter().map(|s| s.1).max().unwrap_or(0),
         ));
     }
 
@@ -334,8 +381,8 @@ fn build(parsed: Vec<ParsedRecord>) -> Enricher {
         table_chunks: Csr::from_rows(&table_rows),
         revision_run: runs(&chunks, |c| c.revisions),
         comment_run: runs(&chunks, |c| c.comments),
-        page_base,
         page_chunks: Csr::from_rows(&page_rows),
+        page_bounds,
         sections,
         section_span,
         section_of,

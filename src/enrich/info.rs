@@ -41,9 +41,9 @@ impl Enricher {
     /// Number of distinct body pages (from the lowest to the highest page any body
     /// chunk covers, counting only pages some chunk covers).
     pub fn page_count(&self) -> usize {
-        (0..self.page_chunks.len())
-            .filter(|&p| !self.page_chunks.row(p).is_empty())
-            .count()
+        self.page_intervals()
+            .map(|(_, pages, _)| pages as usize)
+            .sum()
     }
 
     /// Number of distinct tables (a table id within one chunk kind).

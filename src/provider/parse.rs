@@ -19,17 +19,20 @@ pub fn status_error(status: u16, body: &str, retry_after_ms: Option<u32>) -> Pro
     }
 }
 
-/// The provider's error message in `body`, or the body's first 300 characters.
+/// The provider's error message in `body` (`error` or `error.message`, when not
+/// blank), or the body's first 300 characters; never empty.
 pub fn error_message(body: &str) -> String {
     if let Ok(v) = serde_json::from_str::<Value>(body) {
-        match &v["error"] {
-            Value::String(s) => return s.clone(),
-            Value::Object(o) => {
-                if let Some(Value::String(s)) = o.get("message") {
-                    return s.clone();
-                }
-            }
-            _ => {}
+        let message = match &v["error"] {
+            Value::String(s) => Some(s),
+            Value::Object(o) => match o.get("message") {
+                Some(Value::String(s)) => Some(s),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(s) = message.filter(|s| !s.trim().is_empty()) {
+            return s.trim().to_string();
         }
     }
     let trimmed = body.trim();
