@@ -212,7 +212,15 @@ pub(crate) async fn add_file(
         previous
     };
     progress(on_progress.as_ref(), "store", 0.0, 1.0, &extra(size));
-    if let Err(e) = inner.store.put_document(&doc, signal.as_ref()).await {
+    inner.pending.borrow_mut().push(info.doc_id.clone());
+    let stored = inner.store.put_document(&doc, signal.as_ref()).await;
+    {
+        let mut pending = inner.pending.borrow_mut();
+        if let Some(i) = pending.iter().position(|id| *id == info.doc_id) {
+            pending.remove(i);
+        }
+    }
+    if let Err(e) = stored {
         let mut state = inner.state.borrow_mut();
         state.remove(&info.doc_id);
         if let Some(p) = previous {

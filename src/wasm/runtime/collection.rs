@@ -34,6 +34,10 @@ pub(crate) struct Inner {
     pub provider: RefCell<Option<Rc<JsProvider>>>,
     channel: RefCell<Option<web_sys::BroadcastChannel>>,
     on_change: RefCell<Option<Function>>,
+    /// Documents of an `addFile` in progress: indexed in memory, their store
+    /// transaction not yet complete. A refresh keeps them (the store does not hold
+    /// them yet).
+    pub pending: RefCell<Vec<String>>,
 }
 
 /// `JSON.stringify(value)`, or `invalid-option` naming `what` when the value has no
@@ -106,9 +110,17 @@ impl Inner {
     pub(crate) async fn refresh(&self) -> Result<(), JsValue> {
         let snapshot = self.store.load().await.map_err(|e| store_error(&e))?;
         let model = self.model_id();
-        let state =
+        let mut state =
             State::from_snapshot(snapshot, model.as_deref()).map_err(|e| store_error(&e))?;
-        *self.state.borrow_mut() = state;
+        let mut old = self.state.borrow_mut();
+        for id in self.pending.borrow().iter() {
+            if let Some(d) = old.take(id) {
+                state.remove(id);
+                // It was indexed in this tab a moment ago, so it indexes again.
+                let _ = state.index(d, model.as_deref());
+            }
+        }
+        *old = state;
         Ok(())
     }
 }
@@ -192,6 +204,7 @@ async fn open(name: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
         provider: RefCell::new(provider),
         channel: RefCell::new(None),
         on_change: RefCell::new(bag.function("onChange")?),
+        pending: RefCell::new(Vec::new()),
     });
     if matches!(inner.store, Store::Idb(_)) && has_global("BroadcastChannel") {
         listen(&inner);
