@@ -150,7 +150,10 @@ mod tests {
     fn spelled_out_markdown_links_and_images_are_broken() {
         for (text, want) in [
             ("[x](javascript:alert(1))", "[x]\\(javascript:alert(1))"),
-            ("![i](http://evil.example/p.png)", "!\\[i]\\(http://evil.example/p.png)"),
+            (
+                "![i](http://evil.example/p.png)",
+                "!\\[i]\\(http://evil.example/p.png)",
+            ),
             ("[x]: http://evil.example", "[x]\\: http://evil.example"),
             ("[text][ref]", "[text]\\[ref]"),
             ("see [1] and (2): fine", "see [1] and (2): fine"),

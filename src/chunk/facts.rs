@@ -2,6 +2,7 @@
 
 use super::flatten::{Flat, Item, Leaf};
 use crate::model::TextStyle;
+use std::collections::HashSet;
 
 /// What one unit contributes to its chunk's record.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -58,6 +59,9 @@ pub(crate) fn of_leaves(flat: &Flat, leaves: &[Leaf]) -> Facts {
     let mut italic = String::new();
     let mut field = String::new();
     let mut field_id = 0;
+    // Authors seen, for a linear dedupe (a paragraph may have 100,000 of them).
+    let mut rev_seen: HashSet<&str> = HashSet::new();
+    let mut comment_seen: HashSet<&str> = HashSet::new();
     for leaf in leaves {
         let text: &str = match &leaf.item {
             Item::Text(t) => t,
@@ -93,7 +97,7 @@ pub(crate) fn of_leaves(flat: &Flat, leaves: &[Leaf]) -> Facts {
                 .map(str::trim)
                 .filter(|a| !a.is_empty())
             {
-                if !f.rev_authors.iter().any(|x| x == a) {
+                if rev_seen.insert(a) {
                     f.rev_authors.push(a.to_string());
                 }
             }
@@ -102,7 +106,7 @@ pub(crate) fn of_leaves(flat: &Flat, leaves: &[Leaf]) -> Facts {
             f.comments = true;
             if let Some(m) = flat.t.marks.get(leaf.marks as usize - 1) {
                 for a in &m.authors {
-                    if !f.comment_authors.contains(a) {
+                    if comment_seen.insert(a) {
                         f.comment_authors.push(a.clone());
                     }
                 }
@@ -112,7 +116,7 @@ pub(crate) fn of_leaves(flat: &Flat, leaves: &[Leaf]) -> Facts {
             f.comments = true;
             if let Some(c) = flat.t.comments.get(*k) {
                 for a in &c.authors {
-                    if !f.comment_authors.contains(a) {
+                    if comment_seen.insert(a) {
                         f.comment_authors.push(a.clone());
                     }
                 }

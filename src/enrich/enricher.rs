@@ -170,7 +170,11 @@ impl Enricher {
 
     /// Body chunks covering page `page` (1-based, absolute), ascending.
     pub(crate) fn page_row(&self, page: u32) -> &[u32] {
-        match self.page_bounds.partition_point(|&b| b <= page).checked_sub(1) {
+        match self
+            .page_bounds
+            .partition_point(|&b| b <= page)
+            .checked_sub(1)
+        {
             Some(i) => self.page_chunks.row(i),
             None => &[],
         }
@@ -210,7 +214,11 @@ impl Enricher {
         let pick = |(first, pages, _): (u32, u32, &[u32])| -> Option<u32> {
             if left < u64::from(pages) {
                 let k = left as u32;
-                Some(if from_end { first + pages - 1 - k } else { first + k })
+                Some(if from_end {
+                    first + pages - 1 - k
+                } else {
+                    first + k
+                })
             } else {
                 left -= u64::from(pages);
                 None
