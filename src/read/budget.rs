@@ -7,9 +7,12 @@
 //! elements than its budget, before the model outgrows the machine (in wasm a failed
 //! allocation is a trap that poisons the instance). The budget is
 //! [`ELEMENTS_FLOOR`] plus one element per [`BYTES_PER_ELEMENT`] bytes of input, never
-//! more than [`crate::Limits::max_elements`]: real documents stay far below it (a DOCX
-//! part holds one XML element per 30-60 inflated bytes, prose one paragraph per few
-//! hundred bytes, a Markdown table one cell per 5-10 bytes).
+//! more than [`crate::Limits::max_elements`]. Real documents stay below it (a DOCX
+//! part holds one XML element per 30-60 inflated bytes, counted against ten times the
+//! compressed size; prose has one paragraph per few hundred bytes); the densest real
+//! shape, a Markdown or HTML table of one- or two-character values, is refused past the
+//! floor, and 1 MB of `# h` headings or `|1|1|` cells is refused in a few milliseconds
+//! instead of growing the model to 400 times the input.
 //!
 //! One budget covers one [`super::read`] call, readers nested inside it included (the
 //! HTML of a DOCX `w:altChunk`). It lives in a thread-local so that the many XML part
@@ -24,7 +27,7 @@ use crate::options::Limits;
 pub const ELEMENTS_FLOOR: u64 = 100_000;
 
 /// Input bytes per element of budget above the floor.
-pub const BYTES_PER_ELEMENT: u64 = 4;
+pub const BYTES_PER_ELEMENT: u64 = 8;
 
 thread_local! {
     /// (elements used, limit, open scopes).
@@ -98,7 +101,7 @@ mod tests {
     fn the_budget_grows_with_the_input_up_to_the_cap() {
         let l = Limits::default();
         assert_eq!(budget_for(0, &l), ELEMENTS_FLOOR);
-        assert_eq!(budget_for(4_000_000, &l), ELEMENTS_FLOOR + 1_000_000);
+        assert_eq!(budget_for(8_000_000, &l), ELEMENTS_FLOOR + 1_000_000);
         assert_eq!(budget_for(u64::MAX / 2, &l), l.max_elements);
     }
 

@@ -141,9 +141,9 @@ test('a replace whose new version cannot be indexed keeps the old version (memor
 
   // (2) A plain text whose only content is on page 1,000,002: over the enricher's page
   // limit. The converter's own budgets stop it first unless the page limit is raised
-  // and the input is large enough for its element budget (scaled by size: 3 MB of
+  // and the input is large enough for its element budget (scaled by size: 8 MB of
   // spaces), so the conversion succeeds and indexing is what fails.
-  const pages = '\f'.repeat(1_000_001) + ' '.repeat(3_000_000) + 'The last page.';
+  const pages = '\f'.repeat(1_000_001) + ' '.repeat(8_000_000) + 'The last page.';
   e = await rejection(c.addFile(pages, { convert: { docId: 'report', limits: { maxPages: 2_000_000 } }, fileName: 'pages.txt', replace: true }));
   assert.deepEqual(c.documents(), docs);
   assert.deepEqual(c.chunks('report'), chunks);

@@ -106,8 +106,8 @@ export interface Limits {
   maxDepth?: number;
   /**
    * Most elements (paragraphs, table cells, runs, XML elements) one document may hold.
-   * The budget is also bounded by the input: 100,000 + one element per 4 bytes of input
-   * (per 0.4 byte for DOCX, which is compressed). Over it, `convert` throws `too-large`.
+   * The budget is also bounded by the input: 100,000 + one element per 8 bytes of input
+   * (per 0.8 byte for DOCX, which is compressed). Over it, `convert` throws `too-large`.
    * Default 2000000.
    */
   maxElements?: number;
