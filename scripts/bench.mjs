@@ -18,7 +18,7 @@ const arg = (name, fallback) => {
 };
 const corpusDir = arg('--corpus', join(root, '..', 'shared', 'corpus'));
 const iterations = Number(arg('--iterations', '3'));
-// --only convert|cosine|enrich|summaries|chromium|fuzz runs one section (default: all).
+// --only convert|cosine|enrich|summaries|chromium|fuzz|robustness runs one section (default: all).
 const only = arg('--only', null);
 const wants = (section) => only === null || only === section;
 
@@ -26,7 +26,7 @@ const [head, ...rows] = readFileSync(join(corpusDir, 'MANIFEST.tsv'), 'utf8').sp
 const cols = head.split('\t');
 const manifest = rows.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [cols[i], v])));
 // `--only fuzz` needs neither the package nor pandoc.
-const { convert } = only === 'fuzz' ? {} : await import(pathToFileURL(join(root, 'pkg', 'node.js')).href);
+const { convert } = only === 'fuzz' || only === 'robustness' ? {} : await import(pathToFileURL(join(root, 'pkg', 'node.js')).href);
 const pandocVersion = spawnSync('pandoc', ['--version'], { encoding: 'utf8' });
 if (pandocVersion.status !== 0 && wants('convert')) console.log('pandoc: not installed (make bench installs it with apt-get as root)');
 
@@ -92,6 +92,7 @@ if (wants('cosine')) await benchCosine();
 if (wants('enrich')) await benchEnrich();
 if (wants('summaries')) benchSummaries();
 if (wants('chromium')) await benchChromiumCollection();
+if (wants('robustness')) (await import(pathToFileURL(join(root, 'scripts', 'bench-robustness.mjs')).href)).benchRobustness(root);
 if (wants('fuzz')) await benchFuzz();
 
 /**
