@@ -2,8 +2,10 @@
 // Runs the cargo-fuzz targets of fuzz/ one after another (one libFuzzer process at a
 // time, single-threaded), each for a bounded time, and prints a table of executions
 // and executions per second (libFuzzer's -print_final_stats=1). Exits 1 when a target
-// crashed, timed out, ran out of memory or could not be built; 2 when nightly or
-// cargo-fuzz is missing (`make fuzz` installs both).
+// crashed, timed out, ran out of memory or could not be built; 2 when cargo-fuzz is
+// missing (`make fuzz` installs it, and nightly where it can be had). Without a nightly
+// toolchain it builds with the default (stable) one and RUSTC_BOOTSTRAP=1, which
+// accepts the -Z flags cargo-fuzz passes (checked with -s none).
 //
 // Usage: node scripts/fuzz.mjs [--seconds N] [--only a,b] [--root DIR] [--summary FILE]
 //                              [--record] [--check]
@@ -15,7 +17,8 @@
 //   --json      print one JSON line of the results at the end
 //   --record    add the run to fuzz/results.json and regenerate fuzz/RESULTS.md (of
 //               this checkout, whatever --root is)
-//   --check     only report whether nightly and cargo-fuzz are present (exit 0/2)
+//   --check     only report whether nightly and cargo-fuzz are present (exit 0 when
+//               cargo-fuzz is, else 2)
 //   --sanitizer none|address (default $FUZZ_SANITIZER, else none): docrag's native code
 //               is safe Rust (its one `unsafe` is wasm SIMD), so AddressSanitizer finds
 //               nothing more here and costs about 4x in executions; each sanitizer
@@ -92,7 +95,14 @@ export function parseLog(text) {
 }
 
 const sanitizer = arg('--sanitizer', process.env.FUZZ_SANITIZER || 'none');
-const cargoFuzz = (verb) => ['+nightly', 'fuzz', verb, '-O', '-s', sanitizer, '--target-dir', `target/build-${sanitizer}`];
+// FUZZ_NO_NIGHTLY=1 takes the stable path even where nightly is installed.
+const nightly = !process.env.FUZZ_NO_NIGHTLY && spawnSync('cargo', ['+nightly', '--version'], { encoding: 'utf8' }).status === 0;
+const cargoFuzz = (verb) => [
+  ...(nightly ? ['+nightly'] : []),
+  'fuzz', verb, '-O', '-s', sanitizer, '--target-dir', `target/build-${sanitizer}${nightly ? '' : '-stable'}`,
+];
+// Stable rustc takes -Z flags only with RUSTC_BOOTSTRAP=1.
+const cargoEnv = nightly ? process.env : { ...process.env, RUSTC_BOOTSTRAP: '1' };
 
 function runOne(root, target, seconds, logPath) {
   const fuzzDir = join(root, 'fuzz');
@@ -113,7 +123,7 @@ function runOne(root, target, seconds, logPath) {
   const args = [...cargoFuzz('run'), target, work, ...(existsSync(seeds) ? [seeds] : []), '--', ...libfuzzer];
   return new Promise((done) => {
     const log = createWriteStream(logPath);
-    const child = spawn('cargo', args, { cwd: fuzzDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('cargo', args, { cwd: fuzzDir, env: cargoEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
     const take = (b) => {
       log.write(b);
@@ -183,12 +193,13 @@ async function main() {
   const tools = toolsPresent();
   if (flag('--check')) {
     console.log(`nightly: ${tools.nightly ? 'present' : 'missing'}; cargo-fuzz: ${tools.cargoFuzz ? 'present' : 'missing'}`);
-    process.exit(tools.nightly && tools.cargoFuzz ? 0 : 2);
+    process.exit(tools.cargoFuzz ? 0 : 2);
   }
-  if (!tools.nightly || !tools.cargoFuzz) {
-    console.error('fuzz: needs the nightly toolchain and cargo-fuzz (`make fuzz` installs them)');
+  if (!tools.cargoFuzz) {
+    console.error('fuzz: needs cargo-fuzz (`make fuzz-tools` installs it)');
     process.exit(2);
   }
+  if (!tools.nightly) console.log('fuzz: no nightly toolchain; building with the default one and RUSTC_BOOTSTRAP=1');
   const root = resolve(arg('--root', here));
   const seconds = Number(arg('--seconds', process.env.FUZZ_SECONDS || '60'));
   const only = arg('--only', process.env.FUZZ_TARGETS || '');
@@ -203,7 +214,7 @@ async function main() {
   mkdirSync(logs, { recursive: true });
   // One build for every target first, so each timed run fuzzes for its whole time.
   console.log(`fuzz: building ${targets.length === 1 ? targets[0] : 'every target'} (cargo ${cargoFuzz('build').join(' ')}) in ${join(root, 'fuzz')}`);
-  const build = spawnSync('cargo', [...cargoFuzz('build'), ...(targets.length === 1 ? [targets[0]] : [])], { cwd: join(root, 'fuzz'), stdio: 'inherit' });
+  const build = spawnSync('cargo', [...cargoFuzz('build'), ...(targets.length === 1 ? [targets[0]] : [])], { cwd: join(root, 'fuzz'), env: cargoEnv, stdio: 'inherit' });
   if (build.status !== 0) {
     console.error('fuzz: the build failed');
     process.exit(1);
