@@ -231,8 +231,11 @@ impl NameFinder for SimpleNameFinder {
         let mut i = 0;
         while i < ws.len() {
             let w = &ws[i];
-            let lw = w.text.to_lowercase();
-            if capitalized(w.text) && HONORIFICS.contains(&lw.as_str()) && w.joined_to_next {
+            // Lower-cased only when it can matter: most words are not capitalized.
+            if capitalized(w.text)
+                && w.joined_to_next
+                && HONORIFICS.contains(&w.text.to_lowercase().as_str())
+            {
                 let mut parts = Vec::new();
                 let mut j = i + 1;
                 while j < ws.len() && parts.len() < 3 && capitalized(ws[j].text) {
@@ -265,9 +268,9 @@ impl NameFinder for SimpleNameFinder {
                 run.clear();
                 continue;
             }
-            let lw = w.text.to_lowercase();
-            let is_suffix = SUFFIXES.contains(&lw.as_str())
-                && (w.text.chars().next().is_some_and(char::is_uppercase) || lw == "plc");
+            let upper = w.text.chars().next().is_some_and(char::is_uppercase);
+            let is_suffix = (upper || w.text.eq_ignore_ascii_case("plc"))
+                && SUFFIXES.contains(&w.text.to_lowercase().as_str());
             if is_suffix && run.iter().any(|r| capitalized(r)) {
                 while run
                     .last()
@@ -288,7 +291,8 @@ impl NameFinder for SimpleNameFinder {
                 run.clear();
                 continue;
             }
-            let connector = !run.is_empty() && CONNECTORS.contains(&lw.as_str());
+            let connector =
+                !run.is_empty() && CONNECTORS.contains(&w.text.to_lowercase().as_str());
             if capitalized(w.text) || connector {
                 run.push(w.text);
                 if !w.joined_to_next {
