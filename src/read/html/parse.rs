@@ -144,10 +144,6 @@ impl TokenSink for Guard {
                     if self.over_budget.borrow().is_some() {
                         return TokenSinkResult::Continue;
                     }
-                    if let Err(e) = crate::read::budget::take(1) {
-                        *self.over_budget.borrow_mut() = Some(e);
-                        return TokenSinkResult::Continue;
-                    }
                     if !self.admit(tag) {
                         *self
                             .dropped
@@ -155,6 +151,11 @@ impl TokenSink for Guard {
                             .entry(tag.name.clone())
                             .or_insert(0) += 1;
                         self.flattened.set(self.flattened.get() + 1);
+                        return TokenSinkResult::Continue;
+                    }
+                    // Only tags that become nodes count (flattened ones cost nothing).
+                    if let Err(e) = crate::read::budget::take(1) {
+                        *self.over_budget.borrow_mut() = Some(e);
                         return TokenSinkResult::Continue;
                     }
                 }
