@@ -12,25 +12,31 @@
 /// link, image (a remote fetch) or reference definition in a plain Markdown renderer;
 /// real links of the source format are written by the renderer, not through here.
 pub(crate) fn push_text(s: &str, out: &mut String) {
-    let mut prev = '\0';
-    for (i, c) in s.char_indices() {
-        match c {
-            '<' => {
-                let opens_tag = s[i + 1..]
-                    .chars()
-                    .next()
-                    .is_some_and(|c| c.is_alphabetic() || matches!(c, '/' | '!' | '?'));
-                out.push_str(if opens_tag { "&lt;" } else { "<" });
-            }
-            '(' | '[' | ':' if prev == ']' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '[' if prev == '!' => out.push_str("\\["),
-            _ => out.push(c),
+    // Every character acted on is ASCII, so bytes are scanned and the text between
+    // them is copied as slices (always at char boundaries).
+    let b = s.as_bytes();
+    let mut copied = 0;
+    for (i, &c) in b.iter().enumerate() {
+        let prev = if i > 0 { b[i - 1] } else { 0 };
+        let escape: Option<&str> = match c {
+            // `i + 1` follows an ASCII byte: a char boundary.
+            b'<' => s
+                .get(i + 1..)
+                .and_then(|r| r.chars().next())
+                .filter(|&n| n.is_alphabetic() || matches!(n, '/' | '!' | '?'))
+                .map(|_| "&lt;"),
+            b'(' if prev == b']' => Some("\\("),
+            b'[' if prev == b']' || prev == b'!' => Some("\\["),
+            b':' if prev == b']' => Some("\\:"),
+            _ => None,
+        };
+        if let Some(e) = escape {
+            out.push_str(&s[copied..i]);
+            out.push_str(e);
+            copied = i + 1;
         }
-        prev = c;
     }
+    out.push_str(&s[copied..]);
 }
 
 /// Appends LaTeX source `tex` for use between `$` delimiters: never escaped as
