@@ -185,7 +185,11 @@ function record(results) {
   }
   lines.push('', '## Findings', '');
   if (ledger.findings.length === 0) lines.push('None.');
-  for (const f of ledger.findings) lines.push(`- ${f.date} ${f.target}: ${f.kind}${f.panic ? `: ${f.panic}` : ''}${f.artifact ? ` (artifact ${f.artifact.replace(/^.*\/fuzz\//, 'fuzz/')})` : ''}`);
+  for (const f of ledger.findings) {
+    const artifact = f.artifact ? ` (${f.artifact.startsWith('/') ? `artifact ${f.artifact.replace(/^.*\/fuzz\//, 'fuzz/')}` : f.artifact})` : '';
+    lines.push(`- ${f.date} ${f.target}: ${f.kind}${f.panic ? `: ${f.panic}` : ''}${artifact}${f.note ? `. ${f.note}` : ''}`);
+  }
+  if (ledger.notes?.length) lines.push('', '## Notes', '', ...ledger.notes.map((n) => `- ${n}`));
   writeFileSync(join(here, 'fuzz', 'RESULTS.md'), `${lines.join('\n')}\n`);
 }
 

@@ -26,11 +26,21 @@ fn convert_checked(bytes: &[u8], format: Option<Format>) {
     match docrag::convert(bytes, &options) {
         Ok(out) => {
             assert!(out.doc_id.starts_with("sha256-"), "doc id {:?}", out.doc_id);
-            assert!(out.title.chars().count() <= MAX_TITLE_CHARS + 1, "title too long");
+            assert!(
+                out.title.chars().count() <= MAX_TITLE_CHARS + 1,
+                "title too long"
+            );
             for (i, c) in out.chunks.iter().enumerate() {
-                assert_eq!(c.metadata.get_int("ssSeq"), Some(i as i64), "chunk {i}: ssSeq");
+                assert_eq!(
+                    c.metadata.get_int("ssSeq"),
+                    Some(i as i64),
+                    "chunk {i}: ssSeq"
+                );
                 let tokens = c.metadata.get_int("tokenCount");
-                assert!(matches!(tokens, Some(n) if n > 0), "chunk {i}: tokenCount {tokens:?}");
+                assert!(
+                    matches!(tokens, Some(n) if n > 0),
+                    "chunk {i}: tokenCount {tokens:?}"
+                );
                 assert!(!c.text.is_empty(), "chunk {i}: empty text");
             }
         }
@@ -47,7 +57,10 @@ fn provider_parse_checked(bytes: &[u8]) {
     for status in [200, 400, 429, 500] {
         for kind in [ProviderKind::OpenAi, ProviderKind::Ollama] {
             if parse_chat(kind, status, &body).is_ok() {
-                assert!((200..300).contains(&status), "chat reply accepted with {status}");
+                assert!(
+                    (200..300).contains(&status),
+                    "chat reply accepted with {status}"
+                );
             }
             if let Ok(v) = parse_embeddings(kind, status, &body, 1, None) {
                 assert_eq!(v.len(), 1);
@@ -73,7 +86,9 @@ fn run(path: &Path) {
         "text" => convert_checked(&bytes, Some(Format::Text)),
         "sniff" => convert_checked(&bytes, None),
         "provider_parse" => provider_parse_checked(&bytes),
-        other => panic!("{name}: no fuzz target {other:?} (name files <target>-<short-name>.<ext>)"),
+        other => {
+            panic!("{name}: no fuzz target {other:?} (name files <target>-<short-name>.<ext>)")
+        }
     }
 }
 
@@ -92,5 +107,10 @@ fn every_fuzz_reproducer_passes() {
             failed.push(f.file_name().unwrap().to_string_lossy().to_string());
         }
     }
-    assert!(failed.is_empty(), "{} of {} fuzz reproducers fail: {failed:?}", failed.len(), files.len());
+    assert!(
+        failed.is_empty(),
+        "{} of {} fuzz reproducers fail: {failed:?}",
+        failed.len(),
+        files.len()
+    );
 }
