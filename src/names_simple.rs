@@ -291,8 +291,7 @@ impl NameFinder for SimpleNameFinder {
                 run.clear();
                 continue;
             }
-            let connector =
-                !run.is_empty() && CONNECTORS.contains(&w.text.to_lowercase().as_str());
+            let connector = !run.is_empty() && CONNECTORS.contains(&w.text.to_lowercase().as_str());
             if capitalized(w.text) || connector {
                 run.push(w.text);
                 if !w.joined_to_next {

@@ -11,16 +11,49 @@ use docrag::{Format, Metadata};
 use libfuzzer_sys::fuzz_target;
 
 const FIELDS: [&str; 24] = [
-    "ssDocId", "ssSeq", "docTitle", "firstPage", "lastPage", "sectionIndex",
-    "headingPath", "headingLevel", "chunkKind", "tokenCount", "tableIds",
-    "startsInTable", "endsInTable", "hasRevisions", "revisionAuthors", "hasComments",
-    "commentAuthors", "persons", "terms", "keyHeadings", "keyBold",
-    "keyTableHeadings", "keyPlainSample", "keyFieldData",
+    "ssDocId",
+    "ssSeq",
+    "docTitle",
+    "firstPage",
+    "lastPage",
+    "sectionIndex",
+    "headingPath",
+    "headingLevel",
+    "chunkKind",
+    "tokenCount",
+    "tableIds",
+    "startsInTable",
+    "endsInTable",
+    "hasRevisions",
+    "revisionAuthors",
+    "hasComments",
+    "commentAuthors",
+    "persons",
+    "terms",
+    "keyHeadings",
+    "keyBold",
+    "keyTableHeadings",
+    "keyPlainSample",
+    "keyFieldData",
 ];
 
 const STRINGS: [&str; 16] = [
-    "", "yes", "no", "body", "header", "footer", "footnote", "endnote", "1", "-1",
-    "1; 2; 3", "a; b; ; a", " 7 ", "1000000", "4294967296", "é; 😀; <<<",
+    "",
+    "yes",
+    "no",
+    "body",
+    "header",
+    "footer",
+    "footnote",
+    "endnote",
+    "1",
+    "-1",
+    "1; 2; 3",
+    "a; b; ; a",
+    " 7 ",
+    "1000000",
+    "4294967296",
+    "é; 😀; <<<",
 ];
 
 const INTS: [i64; 8] = [0, 1, 2, -1, 1_000_000, 1_000_001, u32::MAX as i64, i64::MIN];
@@ -74,7 +107,13 @@ fn mutate(records: &mut Vec<Metadata>, edits: &[u8]) {
 
 fn exercise(e: &Enricher, knobs: &[u8]) {
     let n = e.chunk_count();
-    let _ = (e.doc_id(), e.title(), e.token_count(), e.sections(), e.page_count());
+    let _ = (
+        e.doc_id(),
+        e.title(),
+        e.token_count(),
+        e.sections(),
+        e.page_count(),
+    );
     let _ = (e.table_count(), e.revision_authors(), e.comment_authors());
     for s in 0..n.min(64) {
         let _ = e.chunk_token_count(s as u32);
@@ -83,15 +122,32 @@ fn exercise(e: &Enricher, knobs: &[u8]) {
     if let Ok(entry) = e.index_document(f64::from(k(0)) / 2.0) {
         let _ = entry.text();
     }
-    let anchors: Vec<i64> = knobs.iter().skip(1).take(8).map(|b| i64::from(*b as i8)).collect();
+    let anchors: Vec<i64> = knobs
+        .iter()
+        .skip(1)
+        .take(8)
+        .map(|b| i64::from(*b as i8))
+        .collect();
     let Ok(mut x) = e.expand(&anchors) else {
-        assert!(anchors.iter().any(|a| *a < 0 || *a as usize >= n), "valid anchors {anchors:?} rejected");
+        assert!(
+            anchors.iter().any(|a| *a < 0 || *a as usize >= n),
+            "valid anchors {anchors:?} rejected"
+        );
         return;
     };
     let budget = u64::from(k(9)) * 16;
     x.add_page_chunks(k(10) & 1 == 1, u32::from(k(10) >> 1), budget);
-    x.add_section_pages(if k(11) == 255 { u32::MAX } else { u32::from(k(11)) }, budget);
-    let author = (k(12) & 1 == 1).then(|| e.revision_authors().first().map(String::as_str)).flatten();
+    x.add_section_pages(
+        if k(11) == 255 {
+            u32::MAX
+        } else {
+            u32::from(k(11))
+        },
+        budget,
+    );
+    let author = (k(12) & 1 == 1)
+        .then(|| e.revision_authors().first().map(String::as_str))
+        .flatten();
     x.add_revision_chunks(author, budget);
     x.add_comment_chunks(author, budget);
     let mut related = RelatedOptions::new(budget);
@@ -106,8 +162,14 @@ fn exercise(e: &Enricher, knobs: &[u8]) {
     x.complete_revisions();
     x.complete_comments();
     let expanded = x.expanded();
-    assert!(expanded.windows(2).all(|w| w[0] < w[1]), "expanded not ascending");
-    assert!(expanded.iter().all(|s| (*s as usize) < n), "expanded seq out of range");
+    assert!(
+        expanded.windows(2).all(|w| w[0] < w[1]),
+        "expanded not ascending"
+    );
+    assert!(
+        expanded.iter().all(|s| (*s as usize) < n),
+        "expanded seq out of range"
+    );
     for a in x.anchors() {
         assert!(x.contains(*a), "anchor {a} not in the expanded set");
     }
@@ -126,7 +188,9 @@ fuzz_target!(|data: &[u8]| {
             None => (data, &[][..]),
         };
         let opts = docrag_fuzz::options(Some(Format::Markdown));
-        let Ok(out) = docrag::convert(doc, &opts) else { return };
+        let Ok(out) = docrag::convert(doc, &opts) else {
+            return;
+        };
         let mut records: Vec<Metadata> = out.chunks.into_iter().map(|c| c.metadata).collect();
         if !records.is_empty() {
             if let Err(err) = Enricher::new(&records) {

@@ -5,7 +5,7 @@
 
 use docrag::provider::parse::{error_message, status_error};
 use docrag::provider::retry::retry_after_ms;
-use docrag::provider::{classify, parse_chat, parse_embeddings, validate_embeddings, ProviderKind};
+use docrag::provider::{ProviderKind, classify, parse_chat, parse_embeddings, validate_embeddings};
 use libfuzzer_sys::fuzz_target;
 
 const STATUSES: [u16; 11] = [200, 200, 200, 201, 204, 400, 401, 429, 500, 503, 99];
@@ -18,7 +18,10 @@ fuzz_target!(|data: &[u8]| {
     let dim = [None, Some(1), Some(2), Some(3)][(n / 44) % 4];
     for kind in [ProviderKind::OpenAi, ProviderKind::Ollama] {
         if let Ok(text) = parse_chat(kind, status, &body) {
-            assert!((200..300).contains(&status), "chat reply accepted with status {status}");
+            assert!(
+                (200..300).contains(&status),
+                "chat reply accepted with status {status}"
+            );
             let _ = text;
         }
         match parse_embeddings(kind, status, &body, count, dim) {
@@ -27,7 +30,10 @@ fuzz_target!(|data: &[u8]| {
                 if let Some(d) = dim {
                     assert!(vectors.iter().all(|v| v.len() == d), "dimension");
                 }
-                assert!(vectors.iter().flatten().all(|x| x.is_finite()), "non-finite value");
+                assert!(
+                    vectors.iter().flatten().all(|x| x.is_finite()),
+                    "non-finite value"
+                );
                 validate_embeddings(&vectors, count, dim).expect("parsed vectors validate");
             }
             Err(e) => {

@@ -3,8 +3,8 @@
 //! inside UTF-8 characters). Both ways must give the same text and end state.
 #![no_main]
 
-use docrag::provider::{NdjsonParser, SseParser, StreamChunk};
 use docrag::provider::ProviderError;
+use docrag::provider::{NdjsonParser, SseParser, StreamChunk};
 use libfuzzer_sys::fuzz_target;
 
 trait Parser {
