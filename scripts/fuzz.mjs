@@ -56,6 +56,26 @@ export const TARGETS = {
   query_untrusted: { maxLen: 4096 },
   provider_parse: { maxLen: 8192 },
   provider_stream: { maxLen: 8192 },
+  // The readers alone (no chunking, no token counting), seeded like their `convert`
+  // counterparts and built without compare tracing (`compares: false`, cargo fuzz
+  // --no-trace-compares, which took over half of each execution): with the
+  // dictionaries and seeds standing in for it, these reach millions of executions an
+  // hour. Shorter inputs than the convert targets, for the same reason.
+  read_docx: { maxLen: 65536, dict: 'xml.dict', seeds: 'docx', compares: false },
+  read_docx_xml: { maxLen: 16384, dict: 'xml.dict', seeds: 'docx_xml', compares: false },
+  read_html: { maxLen: 2048, dict: 'html.dict', seeds: 'html', compares: false },
+  read_rtf: { maxLen: 2048, dict: 'rtf.dict', seeds: 'rtf', compares: false },
+  read_markdown: { maxLen: 2048, dict: 'markdown.dict', seeds: 'markdown', compares: false },
+  read_text: { maxLen: 2048, seeds: 'text', compares: false },
+};
+
+/** The targets that exercise each reader (the per-reader totals of RESULTS.md). */
+export const READERS = {
+  DOCX: ['docx', 'docx_xml', 'read_docx', 'read_docx_xml'],
+  HTML: ['html', 'read_html'],
+  RTF: ['rtf', 'read_rtf'],
+  Markdown: ['markdown', 'read_markdown'],
+  text: ['text', 'read_text'],
 };
 
 /** Whether `cargo +nightly` and `cargo fuzz` run here. */
@@ -97,19 +117,24 @@ export function parseLog(text) {
 const sanitizer = arg('--sanitizer', process.env.FUZZ_SANITIZER || 'none');
 // FUZZ_NO_NIGHTLY=1 takes the stable path even where nightly is installed.
 const nightly = !process.env.FUZZ_NO_NIGHTLY && spawnSync('cargo', ['+nightly', '--version'], { encoding: 'utf8' }).status === 0;
-const cargoFuzz = (verb) => [
+// Targets built without compare tracing get their own build directory, so the two
+// kinds of build never overwrite each other.
+const cargoFuzz = (verb, compares = true) => [
   ...(nightly ? ['+nightly'] : []),
-  'fuzz', verb, '-O', '-s', sanitizer, '--target-dir', `target/build-${sanitizer}${nightly ? '' : '-stable'}`,
+  'fuzz', verb, '-O', '-s', sanitizer, ...(compares ? [] : ['--no-trace-compares']),
+  '--target-dir', `target/build-${sanitizer}${compares ? '' : '-nocmp'}${nightly ? '' : '-stable'}`,
 ];
+const tracesCompares = (target) => TARGETS[target].compares !== false;
 // Stable rustc takes -Z flags only with RUSTC_BOOTSTRAP=1.
 const cargoEnv = nightly ? process.env : { ...process.env, RUSTC_BOOTSTRAP: '1' };
 
 function runOne(root, target, seconds, logPath) {
   const fuzzDir = join(root, 'fuzz');
   const work = join(fuzzDir, 'target', 'corpus', target);
-  const seeds = join(fuzzDir, 'corpus', target);
+  const { maxLen, dict, seeds: seedsOf = target } = TARGETS[target];
+  const compares = tracesCompares(target);
+  const seeds = join(fuzzDir, 'corpus', seedsOf);
   mkdirSync(work, { recursive: true });
-  const { maxLen, dict } = TARGETS[target];
   const libfuzzer = [
     `-max_total_time=${seconds}`,
     `-max_len=${maxLen}`,
@@ -120,7 +145,7 @@ function runOne(root, target, seconds, logPath) {
   ];
   // One process, one thread: no -jobs/-workers/-fork (libFuzzer's default is exactly
   // one job in this process), so a second engineer's build keeps the other core.
-  const args = [...cargoFuzz('run'), target, work, ...(existsSync(seeds) ? [seeds] : []), '--', ...libfuzzer];
+  const args = [...cargoFuzz('run', compares), target, work, ...(existsSync(seeds) ? [seeds] : []), '--', ...libfuzzer];
   return new Promise((done) => {
     const log = createWriteStream(logPath);
     const child = spawn('cargo', args, { cwd: fuzzDir, env: cargoEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -183,6 +208,16 @@ function record(results) {
     if (!t) continue;
     lines.push(`| ${name} | ${t.runs} | ${fmt(t.seconds)} | ${fmt(t.executions)} | ${fmt(Math.round(t.executions / Math.max(1, t.seconds)))} | ${t.crashes} |`);
   }
+  // Every target that runs a reader's code counts for that reader: its `convert`
+  // target (reader + chunker), its `read_` target (reader alone) and, for DOCX, the
+  // targets that pack fuzzed XML into a zip.
+  lines.push('', '## Per reader', '', '| reader | targets | total executions | crashes/timeouts/OOM |', '|---|---|---:|---:|');
+  for (const [reader, names] of Object.entries(READERS)) {
+    const ts = names.filter((n) => ledger.targets[n]);
+    const execs = ts.reduce((a, n) => a + ledger.targets[n].executions, 0);
+    const crashes = ts.reduce((a, n) => a + ledger.targets[n].crashes, 0);
+    lines.push(`| ${reader} | ${ts.join(', ')} | ${fmt(execs)} | ${crashes} |`);
+  }
   lines.push('', '## Findings', '');
   if (ledger.findings.length === 0) lines.push('None.');
   for (const f of ledger.findings) {
@@ -216,12 +251,18 @@ async function main() {
   }
   const logs = join(root, 'fuzz', 'target', 'logs');
   mkdirSync(logs, { recursive: true });
-  // One build for every target first, so each timed run fuzzes for its whole time.
-  console.log(`fuzz: building ${targets.length === 1 ? targets[0] : 'every target'} (cargo ${cargoFuzz('build').join(' ')}) in ${join(root, 'fuzz')}`);
-  const build = spawnSync('cargo', [...cargoFuzz('build'), ...(targets.length === 1 ? [targets[0]] : [])], { cwd: join(root, 'fuzz'), env: cargoEnv, stdio: 'inherit' });
-  if (build.status !== 0) {
-    console.error('fuzz: the build failed');
-    process.exit(1);
+  // One build per kind of build first (every target of it, or the one target), so
+  // each timed run fuzzes for its whole time.
+  for (const compares of [true, false]) {
+    const group = targets.filter((t) => tracesCompares(t) === compares);
+    if (group.length === 0) continue;
+    const args = [...cargoFuzz('build', compares), ...(group.length === 1 ? [group[0]] : [])];
+    console.log(`fuzz: building ${group.length === 1 ? group[0] : `${group.length} targets`} (cargo ${args.join(' ')}) in ${join(root, 'fuzz')}`);
+    const build = spawnSync('cargo', args, { cwd: join(root, 'fuzz'), env: cargoEnv, stdio: 'inherit' });
+    if (build.status !== 0) {
+      console.error('fuzz: the build failed');
+      process.exit(1);
+    }
   }
   const results = [];
   for (const t of targets) {
