@@ -10,17 +10,31 @@ CORPUS ?= ../shared/corpus
 DEMO_DIR := target/demo
 PORT ?= 8080
 FUZZ_SECONDS ?= 60
+EVAL ?= ../shared/eval
+# The eval gate (make eval, run by make test): complete evidence may not fall more
+# than 2 points below what the assembler reached, and a question may not cost more
+# than the default budget on average. Raise the floor when the mechanism improves.
+EVAL_MIN_COMPLETE ?= 75
+EVAL_MAX_TOKENS ?= 4000
 
-.PHONY: test setup wasm-target npm-deps chromium cli pkg typecheck node-test browser-test demo-build demo bench fuzz fuzz-tools clean
+.PHONY: eval test setup wasm-target npm-deps chromium cli pkg typecheck node-test browser-test demo-build demo bench fuzz fuzz-tools clean
 
 test: setup
 	cargo test --release
 	$(MAKE) cli pkg
+	$(MAKE) eval
 	node scripts/check-types.mjs
 	node --test tests/node/
 	node --test tests/browser/
 
 setup: wasm-target npm-deps chromium
+
+# The answer-quality loop (../shared/eval/README.md) with default options, then the
+# gate: deterministic output, so this is a quality check, not a timing test.
+eval: cli
+	python3 $(EVAL)/run.py --out target/eval/default
+	python3 scripts/eval-gate.py target/eval/default/score.json \
+	  --min-complete $(EVAL_MIN_COMPLETE) --max-tokens $(EVAL_MAX_TOKENS)
 
 # No download when the target is already there (it is on this kind of machine).
 wasm-target:

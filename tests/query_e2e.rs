@@ -188,14 +188,22 @@ fn entire_adaptive_and_adaptive_rag_modes() {
 #[test]
 fn small_collections_send_everything_and_broad_questions_cover_every_document() {
     let (c, ids) = collection();
-    let r = ask(
-        &c,
-        "Summarize",
-        &[],
-        &Replies::default(),
-        &QueryOptions::new(),
-    )
-    .unwrap();
+    // Under a token budget: everything when the collection fits it.
+    let fits = QueryOptions::new()
+        .with_token_budget(c.total_tokens())
+        .unwrap();
+    let r = ask(&c, "Summarize", &[], &Replies::default(), &fits).unwrap();
+    assert_eq!(r.accounting.path, PathTaken::Everything);
+    assert_eq!(r.sources.len(), c.total_chunks());
+    let tight = QueryOptions::new()
+        .with_token_budget(c.total_tokens() - 1)
+        .unwrap();
+    let r = ask(&c, "Summarize", &[], &Replies::default(), &tight).unwrap();
+    assert_ne!(r.accounting.path, PathTaken::Everything);
+    // With the percentage controls: below the 20,000-token threshold.
+    assert!(c.total_tokens() < 20_000);
+    let seed = QueryOptions::new().with_percents(15, 25, 10).unwrap();
+    let r = ask(&c, "Summarize", &[], &Replies::default(), &seed).unwrap();
     assert_eq!(r.accounting.path, PathTaken::Everything);
     assert_eq!(r.sources.len(), c.total_chunks());
 

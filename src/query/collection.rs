@@ -182,6 +182,12 @@ impl Collection {
         self.bm25.search_in(question, k, &ids)
     }
 
+    /// The BM25 inverse document frequency of index term `term` over every chunk of
+    /// the collection ([`Bm25Index::idf`]).
+    pub fn idf(&self, term: &str) -> f64 {
+        self.bm25.idf(term)
+    }
+
     /// Sets the embeddings of document `doc_id`'s chunks, computed by embedding model
     /// `model_id`: one vector per chunk in `ssSeq` order, all of one dimension
     /// (fixed by the collection's first vector). Replaces the document's earlier

@@ -15,12 +15,14 @@
 //! - [`retriever`]: BM25, cosine vectors, or both fused, per question;
 //! - [`modes`]: RAG, entire document, adaptive, adaptive RAG;
 //! - [`options`]: [`QueryOptions`], validated when built;
-//! - [`select`]: pointed and broad retrieval with enrichment;
+//! - [`assemble`]: context assembly under a token budget (the default);
+//! - [`select`]: pointed and broad retrieval with enrichment (the percentage controls);
 //! - [`pipeline`]: [`ask`], the whole question;
 //! - [`summarize`]: the [`Summarizer`] state machine (summaries with verified
 //!   citations);
 //! - [`error`]: [`QueryError`] with stable codes.
 
+pub mod assemble;
 pub mod citations;
 pub mod collection;
 pub mod distribute;

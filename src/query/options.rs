@@ -1,5 +1,6 @@
 //! The options of one question, validated as they are built.
 
+use super::assemble::DEFAULT_TOKEN_BUDGET;
 use super::distribute::{
     DEFAULT_COVERAGE_PERCENT, DEFAULT_ENRICHMENT_PERCENT, DEFAULT_RETRIEVAL_PERCENT,
 };
@@ -21,15 +22,26 @@ pub const DEFAULT_HISTORY_TOKENS: usize = 4_000;
 /// methods; every field's default is on its constant.
 #[derive(Debug, Clone, PartialEq)]
 pub struct QueryOptions {
-    /// The processing mode. Default RAG with the retrieval percentage.
+    /// The processing mode. Default RAG under the token budget.
     pub mode: Mode,
-    /// Collections below this many tokens send every chunk (RAG mode). Default 20,000.
+    /// RAG's token budget for retrieved and completing text together (o200k tokens
+    /// of context excerpts; see [`super::assemble`]). Default
+    /// Some([`DEFAULT_TOKEN_BUDGET`]) = 4,000. None: the percentage controls below
+    /// decide instead (set by [`QueryOptions::with_percents`]); a RAG mode with a
+    /// fixed chunk count also ignores the budget.
+    pub token_budget: Option<usize>,
+    /// Percentage control: collections below this many tokens send every chunk.
+    /// Default 20,000. Under a token budget, a collection is sent whole only when it
+    /// fits the budget.
     pub small_collection_tokens: usize,
-    /// Top-k as a percentage of the collection's chunks. Default 15.
+    /// Percentage control: top-k as a percentage of the collection's chunks.
+    /// Default 15 (used when `token_budget` is None).
     pub retrieval_percent: u32,
-    /// Broad questions: share of the quota spread over every document. Default 25.
+    /// Percentage control: broad questions' share of the quota spread over every
+    /// document. Default 25 (used when `token_budget` is None).
     pub coverage_percent: u32,
-    /// Enrichment budget as a percentage of the collection's tokens. Default 10.
+    /// Percentage control: enrichment budget as a percentage of the collection's
+    /// tokens. Default 10 (used when `token_budget` is None).
     pub enrichment_percent: u32,
     /// Routing confidence threshold, 0-100. Default 70.
     pub confidence_threshold: u8,
@@ -62,6 +74,7 @@ impl Default for QueryOptions {
     fn default() -> Self {
         QueryOptions {
             mode: Mode::default(),
+            token_budget: Some(DEFAULT_TOKEN_BUDGET),
             small_collection_tokens: DEFAULT_SMALL_COLLECTION_TOKENS,
             retrieval_percent: DEFAULT_RETRIEVAL_PERCENT,
             coverage_percent: DEFAULT_COVERAGE_PERCENT,
@@ -95,7 +108,24 @@ impl QueryOptions {
         self
     }
 
-    /// Sets the retrieval, coverage and enrichment percentages.
+    /// Sets the token budget of RAG mode, in o200k tokens of context excerpts.
+    ///
+    /// # Errors
+    /// [`QueryError::InvalidOption`] for 0.
+    pub fn with_token_budget(mut self, tokens: usize) -> Result<Self, QueryError> {
+        if tokens == 0 {
+            return Err(QueryError::InvalidOption {
+                name: "tokenBudget".into(),
+                detail: "must be at least 1 token".into(),
+            });
+        }
+        self.token_budget = Some(tokens);
+        Ok(self)
+    }
+
+    /// Sets the retrieval, coverage and enrichment percentages, and selects them
+    /// instead of the token budget (the seed's controls: top-k and enrichment grow
+    /// with the collection).
     ///
     /// # Errors
     /// [`QueryError::BadPercent`] for a value over 100.
@@ -108,6 +138,7 @@ impl QueryOptions {
         self.retrieval_percent = check_percent("retrievalPercent", retrieval)?;
         self.coverage_percent = check_percent("coveragePercent", coverage)?;
         self.enrichment_percent = check_percent("enrichmentPercent", enrichment)?;
+        self.token_budget = None;
         Ok(self)
     }
 

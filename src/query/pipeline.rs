@@ -31,6 +31,7 @@ use crate::SYSTEM_MESSAGE;
 use crate::enrich::INDEX_ANSWER_PROMPT;
 use crate::tokens;
 
+use super::assemble::{self, Assembly};
 use super::citations::{self, CitationReport, Source};
 use super::collection::Collection;
 use super::distribute::{enrichment_total, retrieval_quota};
@@ -175,6 +176,28 @@ fn number(collection: &Collection, sel: &Selection, max: usize, b: &mut Built) {
     b.sources = kept;
 }
 
+/// Turns excerpts into numbered sources and context parts (as [`number`]).
+fn number_excerpts(collection: &Collection, asm: &Assembly, max: usize, b: &mut Built) {
+    let docs = collection.documents();
+    let mut sources = Vec::new();
+    for e in &asm.excerpts {
+        if let Some(chunk) = docs.get(e.doc).and_then(|d| d.chunks.get(e.seq)) {
+            sources.push(Source::from_chunk(chunk, e.score));
+        }
+    }
+    let doc_pos = |s: &Source| collection.position(&s.doc_id).unwrap_or(usize::MAX);
+    let mut kept = citations::rank(sources, max);
+    kept.sort_by(|a, b| doc_pos(a).cmp(&doc_pos(b)).then(a.seq.cmp(&b.seq)));
+    for (i, s) in kept.iter_mut().enumerate() {
+        s.number = i + 1;
+        let pos = doc_pos(s);
+        if let Some(e) = asm.excerpts.iter().find(|e| e.doc == pos && e.seq == s.seq) {
+            b.parts.push(format!("[{}] {}", s.number, e.text));
+        }
+    }
+    b.sources = kept;
+}
+
 fn rag(
     r: &Retriever<'_>,
     question: &str,
@@ -185,14 +208,26 @@ fn rag(
     let c = r.collection();
     let all: Vec<usize> = (0..c.documents().len()).collect();
     let total = c.total_tokens();
-    if n.is_none() && total < options.small_collection_tokens {
-        let mut b = Built::new(
-            PathTaken::Everything,
-            format!(
+    let budget = if n.is_none() {
+        options.token_budget
+    } else {
+        None
+    };
+    let everything = match budget {
+        Some(b) => total <= b,
+        None => n.is_none() && total < options.small_collection_tokens,
+    };
+    if everything {
+        let why = match budget {
+            Some(b) => format!(
+                "the collection has {total} tokens, within the {b}-token budget: every chunk is sent"
+            ),
+            None => format!(
                 "the collection has {total} tokens, below the {}-token threshold: every chunk is sent",
                 options.small_collection_tokens
             ),
-        );
+        };
+        let mut b = Built::new(PathTaken::Everything, why);
         let sel = select::whole_documents(c, &all);
         b.accounting.retrieval_tokens = sel.retrieval_tokens;
         number(c, &sel, options.max_sources, &mut b);
@@ -239,8 +274,10 @@ fn rag(
                     .map(|x| x.tokens)
                     .sum();
                 let chunks = c.total_chunks().max(1);
-                let allowance = total / chunks * retrieval_quota(chunks, options.retrieval_percent)
-                    + enrichment_total(total, options.enrichment_percent);
+                let allowance = budget.unwrap_or_else(|| {
+                    total / chunks * retrieval_quota(chunks, options.retrieval_percent)
+                        + enrichment_total(total, options.enrichment_percent)
+                });
                 if chosen <= allowance {
                     let mut b = Built::new(
                         PathTaken::RoutedWhole,
@@ -293,6 +330,52 @@ fn rag(
             )
         }
     };
+    if let Some(budget) = budget {
+        // The classifier (a reply, or routing's too-much-to-send) decides broad when
+        // it spoke; otherwise the assembler's own question analysis does.
+        let told = forced_broad.is_some() || replies.classification.is_some();
+        let asm = assemble::assemble(
+            r,
+            question,
+            &docs,
+            budget,
+            told.then_some(scope == Scope::Broad),
+        );
+        let broad = asm.analysis.broad;
+        let path = if broad {
+            PathTaken::Broad
+        } else {
+            PathTaken::Pointed
+        };
+        let why = if told {
+            why
+        } else {
+            format!(
+                "the question analysis called the question {}",
+                if broad { "broad" } else { "pointed" }
+            )
+        };
+        let excerpts = asm.excerpts.iter().filter(|e| !e.whole).count();
+        let mut reason = format!(
+            "{why}; {budget}-token budget over {} document(s): {} chunk(s) in the context, {excerpts} as excerpts",
+            docs.len(),
+            asm.excerpts.len()
+        );
+        if let Some(RoutingDecision::Whole { reason: r }) = &decision {
+            reason = format!("{r}; {reason}");
+        }
+        let mut b = Built::new(path, reason);
+        b.accounting.retrieval_tokens = asm.retrieval_tokens;
+        b.accounting.enrichment_tokens = asm.enrichment_tokens;
+        b.accounting.routing_tokens = routing_tokens;
+        b.accounting.broad = Some(broad);
+        b.accounting.retrieval = r.retrieval();
+        b.accounting.reason.push_str(&r.reason());
+        number_excerpts(c, &asm, options.max_sources, &mut b);
+        b.vector_chunks = VectorChunks::Chunks(b.sources.clone());
+        b.routing = decision;
+        return b;
+    }
     let in_scope: usize = docs
         .iter()
         .filter_map(|&p| c.documents().get(p))

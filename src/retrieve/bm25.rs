@@ -210,6 +210,22 @@ impl Bm25Index {
         self.rank(query, k, Some(docs))
     }
 
+    /// The inverse document frequency of index term `term` (a term as
+    /// [`super::tokenize`] writes it) over every chunk in the index, in the module's
+    /// Lucene form; a term no chunk holds gets the largest value (df = 0), so a rare
+    /// word of a question weighs as much as it can. 0 for an empty index.
+    pub fn idf(&self, term: &str) -> f64 {
+        let n = self.slots.len() as f64;
+        if n == 0.0 {
+            return 0.0;
+        }
+        let df = self
+            .vocab
+            .get(term)
+            .map_or(0.0, |&id| self.postings[id as usize].len() as f64);
+        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    }
+
     fn rank<S: AsRef<str>>(&self, query: &str, k: usize, docs: Option<&[S]>) -> Vec<Hit> {
         let n = self.slots.len() as f64;
         if n == 0.0 || k == 0 {

@@ -10,12 +10,14 @@ use super::{Common, Fail, common_flag, display_name, number, value};
 /// What `docrag help` adds for this command.
 pub(crate) const USAGE: &str = "\
 ask       converts each FILE (chunks of --max-tokens), then answers --question over
-          them with the built-in defaults (BM25, heuristic broad/pointed
-          classification, extractive answer); prints JSON: path taken and why,
-          payload messages, token accounting, answer, citations (document id,
-          title, section, pages, sequence, spans) and the mode's vector chunks.
-          --mode rag (default) | entire | adaptive | adaptive-rag; --chunks N fixes
-          the RAG top-k (default: 15% of the chunks, at least 8).";
+          them with the built-in defaults (BM25, question analysis, context
+          assembly under a token budget, extractive answer); prints JSON: path
+          taken and why, payload messages, token accounting, answer, citations
+          (document id, title, section, pages, sequence, spans) and the mode's
+          vector chunks. --mode rag (default) | entire | adaptive | adaptive-rag;
+          --budget N sets the context's token budget (default 4000); --chunks N
+          fixes the RAG top-k instead; --percents R,C,E uses the percentage
+          controls instead (retrieval, coverage, enrichment; e.g. 15,25,10).";
 
 /// `docrag ask`: converts each FILE (chunks of `--max-tokens`), builds a collection
 /// and answers `--question` with the built-in defaults (BM25, heuristic
@@ -28,6 +30,8 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
     let mut question: Option<&str> = None;
     let mut mode_name = "rag";
     let mut chunks: Option<usize> = None;
+    let mut budget: Option<usize> = None;
+    let mut percents: Option<(u32, u32, u32)> = None;
     let mut files: Vec<&str> = Vec::new();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -38,6 +42,25 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
             "--question" | "-q" => question = Some(value(&mut it, arg)?),
             "--mode" => mode_name = value(&mut it, arg)?,
             "--chunks" => chunks = Some(number(value(&mut it, arg)?, arg)?),
+            "--budget" => budget = Some(number(value(&mut it, arg)?, arg)?),
+            "--percents" => {
+                let v = value(&mut it, arg)?;
+                let p: Vec<u32> = v
+                    .split(',')
+                    .map(|x| x.trim().parse::<u32>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| {
+                        Fail::usage(format!(
+                            "--percents takes R,C,E (three whole numbers), not '{v}'"
+                        ))
+                    })?;
+                let [r, c, e] = p[..] else {
+                    return Err(Fail::usage(format!(
+                        "--percents takes R,C,E (three whole numbers), not '{v}'"
+                    )));
+                };
+                percents = Some((r, c, e));
+            }
             flag if flag.starts_with("--") => {
                 return Err(Fail::usage(format!("unknown option '{flag}'")));
             }
@@ -68,7 +91,16 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
         }
         collection.add(conversion).map_err(query_fail)?;
     }
-    let options = QueryOptions::new().with_mode(mode);
+    let mut options = QueryOptions::new().with_mode(mode);
+    if let Some(b) = budget {
+        options = options.with_token_budget(b).map_err(query_fail)?;
+    }
+    if let Some((r, c, e)) = percents {
+        if budget.is_some() {
+            return Err(Fail::usage("give --budget or --percents, not both"));
+        }
+        options = options.with_percents(r, c, e).map_err(query_fail)?;
+    }
     let result =
         ask(&collection, question, &[], &Replies::default(), &options).map_err(query_fail)?;
     let report = serde_json::json!({

@@ -617,21 +617,27 @@ export interface ChatMessage {
 export interface AskOptions {
   /** Processing mode. Default "rag". */
   mode?: 'rag' | 'entire' | 'adaptive' | 'adaptive-rag';
-  /** Fixed top-k (chunks) for the retrieving modes; default: `retrievalPercent` of the collection's chunks. */
+  /** Fixed top-k (chunks) for the retrieving modes, instead of the token budget. */
   chunks?: number;
+  /**
+   * RAG mode's token budget for the context's excerpts (retrieved and completing
+   * text together), in o200k tokens. Default 4,000. The instructions and the
+   * question come on top. See the README's "Retrieval" section.
+   */
+  tokenBudget?: number;
   /** The earlier conversation, reduced to `historyTokens` before it is sent. */
   history?: ChatMessage[];
   /** Model routing and classification calls when a chat model is set. Default true. */
   routing?: boolean;
   /** Send the payload to the chat model when one is set. Default true; false returns the payload with the extractive answer. */
   generate?: boolean;
-  /** Collections below this many tokens send every chunk. Default 20,000. */
+  /** With the percentages: collections below this many tokens send every chunk. Default 20,000. Under the token budget a collection is sent whole when it fits the budget. */
   smallCollectionTokens?: number;
-  /** Top-k as a percentage of the chunks. Default 15. */
+  /** Top-k as a percentage of the chunks (replaces the token budget; not with `tokenBudget`). Default 15. */
   retrievalPercent?: number;
-  /** Broad questions: share of the quota spread over every document. Default 25. */
+  /** Broad questions: share of the quota spread over every document (replaces the token budget). Default 25. */
   coveragePercent?: number;
-  /** Enrichment budget, percent of the collection's tokens. Default 10. */
+  /** Enrichment budget, percent of the collection's tokens (replaces the token budget). Default 10. */
   enrichmentPercent?: number;
   /** Routing confidence threshold, 0-100. Default 70. */
   confidenceThreshold?: number;

@@ -33,6 +33,7 @@ const KEYS: &[&str] = &[
     "onToken",
     "routing",
     "generate",
+    "tokenBudget",
     "smallCollectionTokens",
     "retrievalPercent",
     "coveragePercent",
@@ -86,17 +87,29 @@ fn options(bag: &Bag) -> Result<(QueryOptions, bool), JsValue> {
     if let Some(n) = bag.whole("smallCollectionTokens", 0.0, 1.0e9)? {
         o = o.with_small_collection_tokens(n as usize);
     }
-    let pct = |k: &str, d: u32| -> Result<u32, JsValue> {
-        Ok(bag.whole(k, 0.0, 100.0)?.map_or(d, |n| n as u32))
+    if let Some(t) = bag.whole("tokenBudget", 1.0, 1.0e9)? {
+        o = o
+            .with_token_budget(t as usize)
+            .map_err(|e| query_error(&e))?;
+    }
+    // The seed's percentage controls replace the token budget only when one is set.
+    let pct = |k: &str, d: u32| -> Result<(u32, bool), JsValue> {
+        Ok(bag
+            .whole(k, 0.0, 100.0)?
+            .map_or((d, false), |n| (n as u32, true)))
     };
-    o = o
-        .clone()
-        .with_percents(
-            pct("retrievalPercent", o.retrieval_percent)?,
-            pct("coveragePercent", o.coverage_percent)?,
-            pct("enrichmentPercent", o.enrichment_percent)?,
-        )
-        .map_err(|e| query_error(&e))?;
+    let (r, r_set) = pct("retrievalPercent", o.retrieval_percent)?;
+    let (c, c_set) = pct("coveragePercent", o.coverage_percent)?;
+    let (e, e_set) = pct("enrichmentPercent", o.enrichment_percent)?;
+    if r_set || c_set || e_set {
+        if bag.whole("tokenBudget", 1.0, 1.0e9)?.is_some() {
+            return Err(invalid(
+                "tokenBudget",
+                "give either tokenBudget or the percentages (retrievalPercent, coveragePercent, enrichmentPercent), not both",
+            ));
+        }
+        o = o.with_percents(r, c, e).map_err(|e| query_error(&e))?;
+    }
     if let Some(t) = bag.whole("confidenceThreshold", 0.0, 100.0)? {
         o = o
             .with_confidence_threshold(t as u32)

@@ -1,0 +1,232 @@
+//! Question analysis with no model: the index terms, quoted phrases, and what the
+//! question asks for (every row or item, a part of the document, a section, a page,
+//! several documents). Word lists are English, the language of most questions to a
+//! document tool; a question in another language keeps its terms and loses only these
+//! hints.
+
+use crate::retrieve::tokenize::tokenize;
+
+/// What [`analyze`] found in a question.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Analysis {
+    /// Distinct index terms ([`tokenize`]), numbers also in their plain form
+    /// ("38.0" also as "38").
+    pub terms: Vec<String>,
+    /// Phrases in double or typographic quotes, as index terms.
+    pub phrases: Vec<Vec<String>>,
+    /// "list", "all", "every", "each", "how many": completion should take every row
+    /// of a table and every item of a list it hits.
+    pub wants_all: bool,
+    /// Names a page header, footer or running head.
+    pub header_footer: bool,
+    /// Names a footnote, endnote or note.
+    pub notes: bool,
+    /// Names a comment, remark or annotation.
+    pub comments: bool,
+    /// Names a change, insertion, deletion, move or revision (or who changed).
+    pub revisions: bool,
+    /// Names a table, row, column or cell.
+    pub table: bool,
+    /// Asks about a section or chapter as a whole.
+    pub section: bool,
+    /// Asks for a summary, an overview, a comparison or which documents: evidence
+    /// from several places (documents) rather than the one best passage.
+    pub broad: bool,
+}
+
+const ALL_WORDS: &[&str] = &["list", "all", "every", "each", "enumerate"];
+const HEADER_WORDS: &[&str] = &[
+    "header",
+    "headers",
+    "footer",
+    "footers",
+    "running",
+    "watermark",
+];
+const NOTE_WORDS: &[&str] = &[
+    "footnote",
+    "footnotes",
+    "endnote",
+    "endnotes",
+    "note",
+    "notes",
+];
+const COMMENT_WORDS: &[&str] = &[
+    "comment",
+    "comments",
+    "commented",
+    "remark",
+    "annotation",
+    "annotations",
+    "reviewer",
+];
+const REVISION_WORDS: &[&str] = &[
+    "change",
+    "changes",
+    "changed",
+    "insert",
+    "inserted",
+    "insertion",
+    "insertions",
+    "delete",
+    "deleted",
+    "deletion",
+    "deletions",
+    "move",
+    "moved",
+    "revision",
+    "revisions",
+    "tracked",
+    "edit",
+    "edited",
+    "added",
+    "removed",
+];
+const TABLE_WORDS: &[&str] = &[
+    "table", "tables", "row", "rows", "column", "columns", "cell",
+];
+const SECTION_WORDS: &[&str] = &["section", "chapter", "part"];
+const BROAD_WORDS: &[&str] = &[
+    "summarize",
+    "summarise",
+    "summary",
+    "overview",
+    "compare",
+    "comparison",
+    "documents",
+    "main",
+];
+
+/// The plain form of a number term: "38.0000" -> "38", "0.50" -> "0.5"; None when
+/// `t` is not a decimal number with a fraction to trim.
+pub fn plain_number(t: &str) -> Option<String> {
+    let (int, frac) = t.split_once('.')?;
+    if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if frac.is_empty() || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let f = frac.trim_end_matches('0');
+    let plain = if f.is_empty() {
+        int.to_string()
+    } else {
+        format!("{int}.{f}")
+    };
+    (plain != t).then_some(plain)
+}
+
+/// Index terms of `text` as the assembler compares them: [`tokenize`], possessives
+/// without their `'s` ("tika's" -> "tika"), plus the plain form of each decimal
+/// number.
+pub fn terms_of(text: &str) -> Vec<String> {
+    let mut out = tokenize(text);
+    for t in &mut out {
+        for s in ["'s", "’s"] {
+            if t.len() > s.len() + 1 && t.ends_with(s) {
+                t.truncate(t.len() - s.len());
+            }
+        }
+    }
+    let extra: Vec<String> = out
+        .iter()
+        .filter_map(|t| plain_number(t).or_else(|| singular(t)))
+        .collect();
+    out.extend(extra);
+    out
+}
+
+/// The singular of a plain English plural ("pears" -> "pear", "codes" -> "code");
+/// None for short words, "-ss" words and anything else. The cheapest stemming that
+/// lets "pears" meet "pear" without a language model of each language.
+pub fn singular(t: &str) -> Option<String> {
+    let stem = t.strip_suffix('s')?;
+    (stem.chars().count() >= 3 && !stem.ends_with('s') && stem.chars().all(char::is_alphabetic))
+        .then(|| stem.to_string())
+}
+
+/// Terms of a name (a title, a file name): [`terms_of`] of the name as written and
+/// once more split at `_`, `-`, `.` and lower-to-upper case changes, so
+/// "cellWithComment" and "test comment" both meet "openxmlsdk__testComment".
+pub fn name_terms(name: &str) -> Vec<String> {
+    let punct: String = name
+        .chars()
+        .map(|c| if matches!(c, '_' | '-' | '.') { ' ' } else { c })
+        .collect();
+    let mut split = String::with_capacity(name.len() + 8);
+    let mut prev_lower = false;
+    for ch in name.chars() {
+        if matches!(ch, '_' | '-' | '.') {
+            split.push(' ');
+            prev_lower = false;
+            continue;
+        }
+        if ch.is_uppercase() && prev_lower {
+            split.push(' ');
+        }
+        prev_lower = ch.is_lowercase() || ch.is_ascii_digit();
+        split.push(ch);
+    }
+    let mut out = terms_of(name);
+    out.extend(terms_of(&punct));
+    out.extend(terms_of(&split));
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Analyzes `question`.
+pub fn analyze(question: &str) -> Analysis {
+    let mut terms = terms_of(question);
+    let words: Vec<String> = terms.clone();
+    terms.sort();
+    terms.dedup();
+    let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    let lower = question.to_lowercase();
+    let mut phrases = Vec::new();
+    for (open, close) in [('"', '"'), ('“', '”'), ('«', '»'), ('„', '“')] {
+        let mut rest = question;
+        while let Some(a) = rest.find(open) {
+            let after = &rest[a + open.len_utf8()..];
+            let Some(b) = after.find(close) else { break };
+            let p = tokenize(&after[..b]);
+            if p.len() > 1 {
+                phrases.push(p);
+            }
+            rest = &after[b + close.len_utf8()..];
+        }
+    }
+    let how_many = lower.contains("how many");
+    Analysis {
+        wants_all: has(ALL_WORDS) || how_many,
+        header_footer: has(HEADER_WORDS) || lower.contains("top of each page"),
+        notes: has(NOTE_WORDS),
+        comments: has(COMMENT_WORDS),
+        revisions: has(REVISION_WORDS),
+        table: has(TABLE_WORDS),
+        section: has(SECTION_WORDS),
+        broad: has(BROAD_WORDS),
+        terms,
+        phrases,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_hints() {
+        assert_eq!(plain_number("38.0000").as_deref(), Some("38"));
+        assert_eq!(plain_number("0.50").as_deref(), Some("0.5"));
+        assert_eq!(plain_number("12"), None);
+        let a = analyze("List every footnote in the \"Getting Started\" guide");
+        assert!(a.wants_all && a.notes && !a.comments);
+        assert_eq!(
+            a.phrases,
+            vec![vec!["getting".to_string(), "started".to_string()]]
+        );
+        let b = analyze("Who deleted the word in the page header?");
+        assert!(b.revisions && b.header_footer && !b.wants_all);
+    }
+}

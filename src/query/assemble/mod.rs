@@ -1,0 +1,122 @@
+//! Context assembly under a token budget: the default way a question's context is
+//! chosen.
+//!
+//! Evidence lives in units smaller than a chunk (a table row, a list item, a
+//! sentence's paragraph, a comment and the text it marks, a note and the sentence
+//! that references it), and a chunk of a thousand tokens usually holds one that
+//! matters. So the assembler:
+//!
+//! 1. analyses the question with no model ([`analyze`]: its terms and quoted
+//!    phrases, whether it asks for every row or item, names a header, footer, note,
+//!    comment, change, table or section, or is broad);
+//! 2. reads a fixed number of candidate chunks ([`pool::CANDIDATE_CHUNKS`], from the
+//!    same retriever top-k uses: BM25, cosine or both) plus the parts the question
+//!    names in the documents the hits point to, cuts them into units ([`units`]) and
+//!    scores each unit ([`pool`]);
+//! 3. fills the budget with the best units and what each needs to be read ([`fill`]);
+//! 4. writes each touched chunk as an excerpt (information line + chosen units) or
+//!    whole when nearly all of it was chosen ([`render`]).
+//!
+//! The cost of a question depends on the budget and on how much scores near the
+//! best unit, not on the collection's size; the candidate set is fixed, so selection
+//! time stays flat too (BM25 over the whole index aside). Citations still name
+//! chunks: an excerpt is its chunk's source, with the chunk's document, section and
+//! pages.
+
+pub mod analyze;
+pub mod fill;
+pub mod pool;
+pub mod render;
+pub mod units;
+
+use super::retriever::Retriever;
+use crate::tokens;
+
+pub use analyze::{Analysis, analyze};
+
+/// The default token budget for retrieved and completing text together, in o200k
+/// tokens (the context message's excerpts; instructions and question come on top).
+pub const DEFAULT_TOKEN_BUDGET: usize = 4_000;
+
+/// One chunk of the context: whole or an excerpt.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Excerpt {
+    /// Document position in the collection.
+    pub doc: usize,
+    /// Chunk sequence number.
+    pub seq: usize,
+    /// The text the context shows (the chunk's, or its excerpt).
+    pub text: String,
+    /// Whether `text` is the whole chunk.
+    pub whole: bool,
+    /// Best score among its units chosen for their own score (0: only completion).
+    pub score: f64,
+}
+
+/// What [`assemble`] chose.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Assembly {
+    /// Excerpts in collection order (document position, then sequence).
+    pub excerpts: Vec<Excerpt>,
+    /// Tokens of units chosen for their score (with information lines), o200k.
+    pub retrieval_tokens: usize,
+    /// Tokens of units added to complete them, o200k.
+    pub enrichment_tokens: usize,
+    /// The analysis, for the accounting reason.
+    pub analysis: Analysis,
+}
+
+/// Chooses the context of `question` over the documents at `docs` within `budget`
+/// tokens (see the module docs). `broad` overrides the analysis' broad flag (a
+/// classification reply, or routing that chose more than fits).
+pub fn assemble(
+    r: &Retriever<'_>,
+    question: &str,
+    docs: &[usize],
+    budget: usize,
+    broad: Option<bool>,
+) -> Assembly {
+    let c = r.collection();
+    let mut a = analyze(question);
+    if let Some(b) = broad {
+        a.broad = b;
+    }
+    let mut pool = pool::build(r, &a, docs);
+    let picked = fill::fill(c, &mut pool, &a, budget);
+    let mut excerpts = Vec::with_capacity(picked.units.len());
+    for (&(d, seq), chosen) in &picked.units {
+        let (Some(cand), Some(ch)) = (
+            pool.cands.get(&(d, seq)),
+            c.documents().get(d).and_then(|x| x.chunks.get(seq)),
+        ) else {
+            continue;
+        };
+        let (text, whole) = render::excerpt(&ch.text, &cand.units, &cand.unit_tokens, chosen);
+        let score = chosen
+            .iter()
+            .filter(|&&i| picked.primary.contains(&((d, seq), i)))
+            .filter_map(|&i| cand.scores.get(i))
+            .fold(0.0f64, |m, &s| m.max(s));
+        excerpts.push(Excerpt {
+            doc: d,
+            seq,
+            text,
+            whole,
+            score,
+        });
+    }
+    // Exact counts of what is sent, split in the proportion the fill measured.
+    let sent: usize = excerpts.iter().map(|e| tokens::count(&e.text)).sum();
+    let measured = picked.retrieval_tokens + picked.completion_tokens;
+    let retrieval = if measured == 0 {
+        sent
+    } else {
+        (sent as u128 * picked.retrieval_tokens as u128 / measured as u128) as usize
+    };
+    Assembly {
+        excerpts,
+        retrieval_tokens: retrieval,
+        enrichment_tokens: sent - retrieval,
+        analysis: a,
+    }
+}

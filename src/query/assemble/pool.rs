@@ -1,0 +1,375 @@
+//! The candidate pool: the chunks worth reading for one question, cut into units,
+//! each unit scored where the evidence lives.
+//!
+//! Candidates are the retriever's best chunks (BM25, cosine or both, exactly as
+//! top-k retrieval) plus, in the documents those hits point to, the parts a question
+//! names (headers and footers, notes, chunks with comments or tracked changes), which
+//! share no words with a question about them. A unit's score is BM25 over the unit's
+//! own terms (collection-wide IDF, unit length against [`AVG_UNIT_TERMS`]) plus the
+//! question terms its chunk's information line holds (title, section path), plus a
+//! prior from its chunk's rank in the retrieval (so cosine hits count where no word
+//! is shared), plus a boost where the unit is of the kind the question names.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use super::analyze::{Analysis, name_terms, terms_of};
+use super::units::{ChunkUnits, UnitKind, split};
+use crate::query::collection::Collection;
+use crate::query::retriever::Retriever;
+use crate::tokens;
+
+/// Chunks the first search returns, whatever the budget: enough that the evidence of
+/// a pointed question is among them, few enough that reading them stays cheap and
+/// does not grow with the collection.
+pub const CANDIDATE_CHUNKS: usize = 40;
+/// Most structural candidates (header, footer, note, comment, revision chunks) added
+/// per document.
+pub const STRUCTURAL_PER_DOC: usize = 16;
+/// The unit length BM25 normalizes against, in index terms (a sentence or two).
+pub const AVG_UNIT_TERMS: f64 = 30.0;
+const K1: f64 = 1.2;
+const B: f64 = 0.5;
+
+/// Where a chunk lives, from its `chunkKind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// Body text.
+    Body,
+    /// A page header or footer.
+    HeaderFooter,
+    /// Footnotes or endnotes.
+    Notes,
+}
+
+/// One candidate chunk.
+#[derive(Debug, Clone)]
+pub struct Cand {
+    /// Document position in the collection.
+    pub doc: usize,
+    /// Chunk sequence number.
+    pub seq: usize,
+    /// Its units.
+    pub units: ChunkUnits,
+    /// Tokens of each unit (o200k, the unit's text alone).
+    pub unit_tokens: Vec<usize>,
+    /// Score of each unit.
+    pub scores: Vec<f64>,
+    /// Tokens of the information line.
+    pub info_tokens: usize,
+    /// Retrieval score of the chunk (0 for structural candidates).
+    pub chunk_score: f64,
+    /// Whether retrieval returned it.
+    pub retrieved: bool,
+    /// Its part.
+    pub place: Place,
+    /// Its `sectionIndex`.
+    pub section: i64,
+}
+
+/// The pool of one question.
+#[derive(Debug, Clone, Default)]
+pub struct Pool {
+    /// Candidates by `(document position, sequence)`: collection order.
+    pub cands: BTreeMap<(usize, usize), Cand>,
+    /// Documents by their evidence, best first: `(doc position, score)`.
+    pub doc_rank: Vec<(usize, f64)>,
+}
+
+impl Pool {
+    /// Chunk `(doc, seq)` as a candidate, added unscored (every unit 0) when
+    /// completion needs a chunk retrieval did not return. None when there is no
+    /// such chunk.
+    pub fn ensure(&mut self, c: &Collection, doc: usize, seq: usize) -> Option<&Cand> {
+        if !self.cands.contains_key(&(doc, seq)) {
+            let mut cand = candidate(c, doc, seq, 0.0, false)?;
+            cand.scores = vec![0.0; cand.units.units.len()];
+            self.cands.insert((doc, seq), cand);
+        }
+        self.cands.get(&(doc, seq))
+    }
+}
+
+/// Chunk `(doc, seq)` cut into units and counted, not yet scored.
+fn candidate(
+    c: &Collection,
+    d: usize,
+    seq: usize,
+    chunk_score: f64,
+    retrieved: bool,
+) -> Option<Cand> {
+    let ch = c.documents().get(d).and_then(|x| x.chunks.get(seq))?;
+    let units = split(&ch.text);
+    let unit_tokens = units
+        .units
+        .iter()
+        .map(|u| tokens::count(&ch.text[u.start..u.end]) + 1)
+        .collect();
+    let m = &ch.metadata;
+    Some(Cand {
+        doc: d,
+        seq,
+        info_tokens: tokens::count(&ch.text[..units.info]) + 2,
+        units,
+        unit_tokens,
+        scores: Vec::new(),
+        chunk_score,
+        retrieved,
+        place: place_of(m.get_str("chunkKind").unwrap_or("body")),
+        section: m.get_int("sectionIndex").unwrap_or(0),
+    })
+}
+
+fn place_of(kind: &str) -> Place {
+    match kind {
+        "header" | "footer" => Place::HeaderFooter,
+        "footnote" | "endnote" => Place::Notes,
+        _ => Place::Body,
+    }
+}
+
+/// Chunks read from each document whose title names the question.
+pub const TITLE_CHUNKS: usize = 8;
+/// Documents whose title matches at least this share of the best title match count
+/// as named by the question.
+const TITLE_SHARE: f64 = 0.6;
+/// At most this many documents count as named by the question.
+const TITLE_DOCS: usize = 3;
+
+/// The weight of each question term: its IDF squared. Within a unit of a few dozen
+/// words BM25's length normalization rewards short units full of common words
+/// ("what", "does"); squaring keeps a rare word ahead of several common ones.
+fn weights<'a>(c: &Collection, a: &'a Analysis) -> HashMap<&'a str, f64> {
+    a.terms
+        .iter()
+        .map(|t| {
+            let idf = c.idf(t);
+            (t.as_str(), idf * idf)
+        })
+        .collect()
+}
+
+/// The question's terms in document `d`'s title, weighed as [`weights`].
+fn title_score(c: &Collection, a: &Analysis, d: usize, idf: &HashMap<&str, f64>) -> f64 {
+    let Some(doc) = c.documents().get(d) else {
+        return 0.0;
+    };
+    let names: HashSet<String> = name_terms(&doc.title).into_iter().collect();
+    a.terms
+        .iter()
+        .filter(|t| names.contains(t.as_str()))
+        .map(|t| idf.get(t.as_str()).copied().unwrap_or(0.0))
+        .sum()
+}
+
+/// Builds the pool for `question` (analysed as `a`) over the documents at `docs`.
+pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
+    let c = r.collection();
+    let hits = r.search(CANDIDATE_CHUNKS, docs);
+    let top = hits
+        .first()
+        .map_or(0.0, |h| f64::from(h.score))
+        .max(f64::MIN_POSITIVE);
+    let mut chosen: BTreeMap<(usize, usize), (f64, bool)> = BTreeMap::new();
+    let mut doc_mass: HashMap<usize, f64> = HashMap::new();
+    for h in &hits {
+        if let Some(d) = c.position(&h.chunk.doc) {
+            let s = f64::from(h.score) / top;
+            chosen.insert((d, h.chunk.seq as usize), (s, true));
+            let m = doc_mass.entry(d).or_insert(0.0);
+            // The best hit counts whole, later ones less: one strong passage beats
+            // many weak ones.
+            *m = if *m == 0.0 { s } else { *m + s * 0.25 };
+        }
+    }
+    // Documents the question names by their title: short documents that share few
+    // words with the question lose the first search to long ones, so their best
+    // chunks join the pool whatever it returned.
+    let idf = weights(c, a);
+    let mut titled: Vec<(usize, f64)> = docs
+        .iter()
+        .map(|&d| (d, title_score(c, a, d, &idf)))
+        .filter(|x| x.1 > 0.0)
+        .collect();
+    titled.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    let best_title = titled.first().map_or(0.0, |x| x.1);
+    titled.retain(|x| x.1 >= best_title * TITLE_SHARE);
+    titled.truncate(TITLE_DOCS);
+    {
+        for &(d, ts) in &titled {
+            for h in r.search(TITLE_CHUNKS, &[d]) {
+                chosen
+                    .entry((d, h.chunk.seq as usize))
+                    .or_insert((0.5, true));
+            }
+            let n = c.documents().get(d).map_or(0, |x| x.chunks.len());
+            if n <= TITLE_CHUNKS {
+                for seq in 0..n {
+                    chosen.entry((d, seq)).or_insert((0.0, false));
+                }
+            }
+            *doc_mass.entry(d).or_insert(0.0) += ts / best_title.max(f64::MIN_POSITIVE);
+        }
+    }
+    let mut ranked: Vec<(usize, f64)> = doc_mass.into_iter().collect();
+    ranked.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    // Structural candidates in the documents the hits point to most.
+    let wants_parts = a.header_footer || a.notes || a.comments || a.revisions;
+    if wants_parts {
+        for &(d, _) in ranked.iter().take(4) {
+            let Some(doc) = c.documents().get(d) else {
+                continue;
+            };
+            let mut added = 0usize;
+            for (seq, ch) in doc.chunks.iter().enumerate() {
+                if added >= STRUCTURAL_PER_DOC {
+                    break;
+                }
+                let m = &ch.metadata;
+                let place = place_of(m.get_str("chunkKind").unwrap_or("body"));
+                let yes = |k: &str| m.get_str(k) == Some("yes");
+                let take = (a.header_footer && place == Place::HeaderFooter)
+                    || (a.notes && place == Place::Notes)
+                    || (a.comments && yes("hasComments"))
+                    || (a.revisions && yes("hasRevisions"));
+                if take && !chosen.contains_key(&(d, seq)) {
+                    chosen.insert((d, seq), (0.0, false));
+                    added += 1;
+                }
+            }
+        }
+    }
+    let mut cands = BTreeMap::new();
+    for ((d, seq), (chunk_score, retrieved)) in chosen {
+        if let Some(cand) = candidate(c, d, seq, chunk_score, retrieved) {
+            cands.insert((d, seq), cand);
+        }
+    }
+    let mut pool = Pool {
+        cands,
+        doc_rank: ranked,
+    };
+    score(c, a, &mut pool);
+    pool
+}
+
+/// Scores every unit of the pool (see the module docs).
+fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
+    let idf = weights(c, a);
+    let mut best_lexical = 0.0f64;
+    let mut titles: HashMap<usize, f64> = HashMap::new();
+    for cand in pool.cands.values_mut() {
+        let Some(text) = c
+            .documents()
+            .get(cand.doc)
+            .and_then(|d| d.chunks.get(cand.seq))
+            .map(|ch| ch.text.as_str())
+        else {
+            continue;
+        };
+        // The title counts whole, the rest of the information line (section path,
+        // part) half: both say what the unit is about.
+        let title = *titles
+            .entry(cand.doc)
+            .or_insert_with(|| title_score(c, a, cand.doc, &idf));
+        let info: HashSet<String> = name_terms(&text[..cand.units.info]).into_iter().collect();
+        let context: f64 = a
+            .terms
+            .iter()
+            .filter(|t| info.contains(t.as_str()))
+            .map(|t| idf[t.as_str()])
+            .sum::<f64>();
+        let context = title + (context - title).max(0.0) * 0.5;
+        let raw: Vec<f64> = cand
+            .units
+            .units
+            .iter()
+            .map(|u| lexical(&text[u.start..u.end], a, &idf))
+            .collect();
+        // A header row is completion, not evidence: it scores a quarter, and lends
+        // half its score to each row under it (the row of a table whose columns the
+        // question names is the likelier answer).
+        cand.scores = cand
+            .units
+            .units
+            .iter()
+            .zip(&raw)
+            .map(|(u, &s)| {
+                let s = match (u.kind, u.head) {
+                    (UnitKind::TableHead, _) => s * 0.25,
+                    (UnitKind::TableRow, Some(h)) if s > 0.0 => s + 0.5 * raw[h],
+                    _ => s,
+                };
+                best_lexical = best_lexical.max(s);
+                // A unit that shares no word with the question is about it only
+                // through its chunk's title or section: a little, not as much as one
+                // that does.
+                if s > 0.0 { s + context } else { context * 0.25 }
+            })
+            .collect();
+    }
+    let scale = if best_lexical > 0.0 {
+        best_lexical
+    } else {
+        1.0
+    };
+    for cand in pool.cands.values_mut() {
+        let Some(text) = c
+            .documents()
+            .get(cand.doc)
+            .and_then(|d| d.chunks.get(cand.seq))
+            .map(|ch| ch.text.as_str())
+        else {
+            continue;
+        };
+        let prior = 0.3 * scale * cand.chunk_score;
+        for (u, s) in cand.units.units.iter().zip(cand.scores.iter_mut()) {
+            let t = &text[u.start..u.end];
+            let mut boost = 0.0;
+            if a.header_footer && cand.place == Place::HeaderFooter {
+                boost += 0.6;
+            }
+            if a.notes && cand.place == Place::Notes {
+                boost += 0.5;
+            }
+            if a.comments && t.contains("<comment ") {
+                boost += 0.5;
+            }
+            if a.revisions && (t.contains("<ins ") || t.contains("<del ")) {
+                boost += 0.5;
+            }
+            if a.table && matches!(u.kind, UnitKind::TableRow | UnitKind::TableHead) {
+                boost += 0.1;
+            }
+            *s += prior + boost * scale * if *s > 0.0 { 1.0 } else { 0.5 };
+        }
+    }
+}
+
+/// BM25 of the question terms over one unit's terms, with a bonus for each quoted
+/// phrase the unit holds in order.
+fn lexical(text: &str, a: &Analysis, idf: &HashMap<&str, f64>) -> f64 {
+    let terms = terms_of(text);
+    if terms.is_empty() {
+        return 0.0;
+    }
+    let mut tf: HashMap<&str, f64> = HashMap::new();
+    for t in &terms {
+        if idf.contains_key(t.as_str()) {
+            *tf.entry(t.as_str()).or_insert(0.0) += 1.0;
+        }
+    }
+    let norm = K1 * (1.0 - B + B * terms.len() as f64 / AVG_UNIT_TERMS);
+    let mut s: f64 = tf
+        .iter()
+        .map(|(t, &f)| idf[t] * f * (K1 + 1.0) / (f + norm))
+        .sum();
+    for p in &a.phrases {
+        if terms.windows(p.len()).any(|w| w == p.as_slice()) {
+            s += p
+                .iter()
+                .map(|t| idf.get(t.as_str()).copied().unwrap_or(0.0))
+                .sum::<f64>();
+        }
+    }
+    s
+}
