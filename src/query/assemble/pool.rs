@@ -283,7 +283,15 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
             .units
             .units
             .iter()
-            .map(|u| lexical(&text[u.start..u.end], a, &idf))
+            .map(|u| {
+                let t = &text[u.start..u.end];
+                let s = lexical(t, a, &idf);
+                if u.kind == UnitKind::TableRow {
+                    s + key_bonus(t, &idf)
+                } else {
+                    s
+                }
+            })
             .collect();
         // A header row is completion, not evidence: it scores a quarter, and lends
         // half its score to each row under it (the row of a table whose columns the
@@ -343,6 +351,34 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
             *s += prior + boost * scale * if *s > 0.0 { 1.0 } else { 0.5 };
         }
     }
+}
+
+/// A table row whose first cell (its key: an observation number, a name, a year) the
+/// question names word for word is the row asked about: twice the key's weight.
+fn key_bonus(row: &str, idf: &HashMap<&str, f64>) -> f64 {
+    let cell = first_cell(row);
+    let terms = terms_of(cell);
+    if terms.is_empty() || !terms.iter().all(|t| idf.contains_key(t.as_str())) {
+        return 0.0;
+    }
+    2.0 * terms.iter().map(|t| idf[t.as_str()]).sum::<f64>() / (terms.len() as f64).max(1.0)
+}
+
+/// The text of a row's first cell: `<tr><td>X</td>...` or `| X | ...`.
+fn first_cell(row: &str) -> &str {
+    let r = row.trim_start();
+    if let Some(rest) = r.strip_prefix("<tr>") {
+        let rest = rest.trim_start();
+        let Some(open_end) = rest.find('>') else {
+            return "";
+        };
+        let body = &rest[open_end + 1..];
+        return body.find("</t").map_or("", |e| &body[..e]);
+    }
+    if let Some(rest) = r.strip_prefix('|') {
+        return rest.split('|').next().unwrap_or("");
+    }
+    ""
 }
 
 /// BM25 of the question terms over one unit's terms, with a bonus for each quoted
