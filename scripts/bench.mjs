@@ -18,7 +18,7 @@ const arg = (name, fallback) => {
 };
 const corpusDir = arg('--corpus', join(root, '..', 'shared', 'corpus'));
 const iterations = Number(arg('--iterations', '3'));
-// --only convert|cosine|enrich|summaries|chromium|fuzz|robustness runs one section (default: all).
+// --only convert|cosine|enrich|summaries|chromium|fuzz|robustness|assemble runs one section (default: all).
 const only = arg('--only', null);
 const wants = (section) => only === null || only === section;
 
@@ -26,7 +26,7 @@ const [head, ...rows] = readFileSync(join(corpusDir, 'MANIFEST.tsv'), 'utf8').sp
 const cols = head.split('\t');
 const manifest = rows.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [cols[i], v])));
 // `--only fuzz` needs neither the package nor pandoc.
-const { convert } = only === 'fuzz' || only === 'robustness' ? {} : await import(pathToFileURL(join(root, 'pkg', 'node.js')).href);
+const { convert } = only === 'fuzz' || only === 'robustness' || only === 'assemble' ? {} : await import(pathToFileURL(join(root, 'pkg', 'node.js')).href);
 const pandocVersion = spawnSync('pandoc', ['--version'], { encoding: 'utf8' });
 if (pandocVersion.status !== 0 && wants('convert')) console.log('pandoc: not installed (make bench installs it with apt-get as root)');
 
@@ -94,6 +94,19 @@ if (wants('summaries')) benchSummaries();
 if (wants('chromium')) await benchChromiumCollection();
 if (wants('robustness')) (await import(pathToFileURL(join(root, 'scripts', 'bench-robustness.mjs')).href)).benchRobustness(root);
 if (wants('fuzz')) await benchFuzz();
+if (wants('assemble')) benchAssemble();
+
+/**
+ * Mean tokens and selection time per question at 1x, 4x and 16x the eval's `all`
+ * collection (examples/assemble_scale.rs): the token budget keeps both flat.
+ */
+function benchAssemble() {
+  const eval_ = join(root, '..', 'shared', 'eval');
+  console.log('');
+  const p = spawnSync('cargo', ['run', '--release', '--quiet', '--example', 'assemble_scale', '--', eval_, join(root, '..', 'shared', 'corpus')], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
+  process.stdout.write(p.stdout ?? '');
+  if (p.status !== 0) console.log(`ASSEMBLE: the benchmark failed (exit ${p.status})`);
+}
 
 /**
  * Executions per second of every fuzz target (scripts/fuzz.mjs) over a short run,

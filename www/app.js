@@ -99,7 +99,7 @@ async function main() {
     openChunk,
     askOptions() {
       const v = settings.values();
-      const options = { mode: v.mode, routing: v.routing, confidenceThreshold: v.confidenceThreshold, smallCollectionTokens: v.smallCollectionTokens };
+      const options = { mode: v.mode, routing: v.routing, confidenceThreshold: v.confidenceThreshold, smallCollectionTokens: v.smallCollectionTokens, tokenBudget: v.tokenBudget };
       if (v.topK !== '') options.chunks = v.topK;
       return options;
     },

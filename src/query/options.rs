@@ -31,8 +31,8 @@ pub struct QueryOptions {
     /// fixed chunk count also ignores the budget.
     pub token_budget: Option<usize>,
     /// Percentage control: collections below this many tokens send every chunk.
-    /// Default 20,000. Under a token budget, a collection is sent whole only when it
-    /// fits the budget.
+    /// Default 20,000. Under a token budget, a collection is sent whole when it fits
+    /// the budget instead; 0 disables sending everything in both modes.
     pub small_collection_tokens: usize,
     /// Percentage control: top-k as a percentage of the collection's chunks.
     /// Default 15 (used when `token_budget` is None).

@@ -214,7 +214,8 @@ fn rag(
         None
     };
     let everything = match budget {
-        Some(b) => total <= b,
+        // 0 disables sending everything in both modes.
+        Some(b) => options.small_collection_tokens > 0 && total <= b,
         None => n.is_none() && total < options.small_collection_tokens,
     };
     if everything {

@@ -13,6 +13,7 @@ export const DEFAULTS = {
   routing: true,
   confidenceThreshold: 70,
   smallCollectionTokens: 20000,
+  tokenBudget: 4000,
   topK: '',
 };
 
@@ -27,6 +28,7 @@ const BASE_URL_HINT = { openai: 'https://api.openai.com/v1', ollama: 'http://127
 export const NUMBERS = {
   maxTokens: { id: 'max-tokens', label: 'Max chunk tokens', min: 64, max: 16384, step: 64 },
   confidenceThreshold: { id: 'threshold', label: 'Routing confidence threshold', min: 0, max: 100, step: 1 },
+  tokenBudget: { id: 'token-budget', label: 'Token budget', min: 100, max: 200000, step: 100 },
   smallCollectionTokens: { id: 'send-all-below', label: 'Send everything below', min: 0, max: 1000000, step: 1000 },
   topK: { id: 'top-k', label: 'Chunks to retrieve', min: 1, max: 500, step: 1, optional: true },
 };
@@ -229,6 +231,7 @@ export function setupSettings(container, { store, initial, onChanged }) {
       routing: routing.checked,
       confidenceThreshold: num('confidenceThreshold'),
       smallCollectionTokens: num('smallCollectionTokens'),
+      tokenBudget: num('tokenBudget'),
       topK: num('topK'),
     };
   }
@@ -239,8 +242,9 @@ export function setupSettings(container, { store, initial, onChanged }) {
     field('Max chunk tokens (new files)', inputs.maxTokens, 'o200k_base tokens, 64 to 16,384.', errors.maxTokens),
     el('label', { className: 'check' }, routing, ' Route questions to documents with the chat model'),
     field('Routing confidence threshold (0–100)', inputs.confidenceThreshold, null, errors.confidenceThreshold),
-    field('Send everything below (tokens)', inputs.smallCollectionTokens, 'Smaller collections skip retrieval; 0 always retrieves. At most 1,000,000.', errors.smallCollectionTokens),
-    field('Chunks to retrieve', inputs.topK, 'Empty: automatic. 1 to 500.', errors.topK),
+    field('Token budget (context)', inputs.tokenBudget, 'o200k tokens of excerpts per question, 100 to 200,000. A collection that fits is sent whole.', errors.tokenBudget),
+    field('Send everything below (tokens)', inputs.smallCollectionTokens, '0 always retrieves. Otherwise, under the token budget a collection that fits the budget is sent whole. At most 1,000,000.', errors.smallCollectionTokens),
+    field('Chunks to retrieve', inputs.topK, 'Empty: the token budget decides. 1 to 500: a fixed top-k instead.', errors.topK),
   );
   processing.addEventListener('submit', (e) => e.preventDefault());
   processing.addEventListener('input', () => problems());

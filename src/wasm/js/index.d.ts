@@ -631,7 +631,7 @@ export interface AskOptions {
   routing?: boolean;
   /** Send the payload to the chat model when one is set. Default true; false returns the payload with the extractive answer. */
   generate?: boolean;
-  /** With the percentages: collections below this many tokens send every chunk. Default 20,000. Under the token budget a collection is sent whole when it fits the budget. */
+  /** With the percentages: collections below this many tokens send every chunk. Default 20,000. Under the token budget a collection is sent whole when it fits the budget; 0 always retrieves in both modes. */
   smallCollectionTokens?: number;
   /** Top-k as a percentage of the chunks (replaces the token budget; not with `tokenBudget`). Default 15. */
   retrievalPercent?: number;
