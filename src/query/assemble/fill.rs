@@ -221,6 +221,18 @@ impl Filler<'_> {
                 if let Some(cap) = self.caption(key, head) {
                     needs.push(cap);
                 }
+                // In a two-column (key | value) table such as an infobox, the rows
+                // next to a hit often answer the rest of the question.
+                if unit.kind == UnitKind::TableRow && self.cells(key, unit.start, unit.end) == 2 {
+                    for j in [i.wrapping_sub(1), i + 1] {
+                        if units
+                            .get(j)
+                            .is_some_and(|x| x.kind == UnitKind::TableRow && x.block == unit.block)
+                        {
+                            needs.push((key, j));
+                        }
+                    }
+                }
             }
             UnitKind::Heading => {
                 if i + 1 < units.len() {
@@ -254,6 +266,16 @@ impl Filler<'_> {
         }
         if text.contains("<ins ") || text.contains("<del ") {
             self.revisions(key, i, needs);
+        }
+    }
+
+    /// The number of cells of the table row at `start..end` of chunk `key`.
+    fn cells(&self, key: (usize, usize), start: usize, end: usize) -> usize {
+        let t = self.text(key, start, end);
+        if t.starts_with("<tr") {
+            t.matches("<td").count() + t.matches("<th").count()
+        } else {
+            t.trim().trim_matches('|').split('|').count()
         }
     }
 

@@ -22,6 +22,8 @@ use crate::tokens;
 /// a pointed question is among them, few enough that reading them stays cheap and
 /// does not grow with the collection.
 pub const CANDIDATE_CHUNKS: usize = 40;
+/// Documents (by the first search's evidence) whose named parts join the pool.
+pub const STRUCTURAL_DOCS: usize = 8;
 /// Most structural candidates (header, footer, note, comment, revision chunks) added
 /// per document.
 pub const STRUCTURAL_PER_DOC: usize = 16;
@@ -215,7 +217,7 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
     // Structural candidates in the documents the hits point to most.
     let wants_parts = a.header_footer || a.notes || a.comments || a.revisions;
     if wants_parts {
-        for &(d, _) in ranked.iter().take(4) {
+        for &(d, _) in ranked.iter().take(STRUCTURAL_DOCS) {
             let Some(doc) = c.documents().get(d) else {
                 continue;
             };
@@ -320,7 +322,21 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
     } else {
         1.0
     };
+    // How much each document is about the question (its best unit against the best
+    // of all): a part the question names counts in proportion, so the footer of the
+    // document asked about beats the footers of the others.
+    let mut doc_best: HashMap<usize, f64> = HashMap::new();
+    for cand in pool.cands.values() {
+        let m = cand.scores.iter().fold(0.0f64, |m, &x| m.max(x));
+        let e = doc_best.entry(cand.doc).or_insert(0.0);
+        *e = e.max(m);
+    }
+    let top_doc = doc_best
+        .values()
+        .fold(0.0f64, |m, &x| m.max(x))
+        .max(f64::MIN_POSITIVE);
     for cand in pool.cands.values_mut() {
+        let relevance = doc_best.get(&cand.doc).copied().unwrap_or(0.0) / top_doc;
         let Some(text) = c
             .documents()
             .get(cand.doc)
@@ -348,7 +364,7 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
             if a.table && matches!(u.kind, UnitKind::TableRow | UnitKind::TableHead) {
                 boost += 0.1;
             }
-            *s += prior + boost * scale * if *s > 0.0 { 1.0 } else { 0.5 };
+            *s += prior + boost * scale * relevance * if *s > 0.0 { 1.0 } else { 0.5 };
         }
     }
 }
