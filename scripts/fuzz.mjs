@@ -182,11 +182,13 @@ function record(results) {
   const ledgerPath = join(here, 'fuzz', 'results.json');
   const ledger = existsSync(ledgerPath) ? JSON.parse(readFileSync(ledgerPath, 'utf8')) : { targets: {}, findings: [] };
   for (const r of results) {
+    // A target that did not build did not fuzz: nothing to record.
+    if (r.kind === 'build') continue;
     const t = (ledger.targets[r.target] ??= { runs: 0, seconds: 0, executions: 0, crashes: 0 });
     t.runs += 1;
     t.seconds += r.seconds;
     t.executions += r.execs ?? 0;
-    if (r.kind && r.kind !== 'build') {
+    if (r.kind) {
       t.crashes += 1;
       ledger.findings.push({ target: r.target, kind: r.kind, artifact: r.artifact, panic: r.panic, date: new Date().toISOString().slice(0, 10) });
     }
