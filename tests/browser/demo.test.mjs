@@ -204,7 +204,10 @@ test('with the local OpenAI-compatible stub, two questions over the same context
   const hostile = `The Wilcoxon Chi-Square is **0.7660** [1]. <img src=x onerror="window.__xss='model'"><script>window.__xss='model-script'</script> [link](javascript:window.__xss='model-link')`;
   const stub = await startStub({ dim: 8, reply: hostile, pieces: 4 });
   try {
+    // A budget the three files fit in: everything is sent, so both questions share
+    // the context.
     await setNumber('#send-all-below', 20000);
+    await setNumber('#token-budget', 200000);
     await page.selectOption('#provider-kind', 'openai');
     await page.fill('#provider-url', stub.url);
     await page.fill('#provider-key', 'sk-test-in-memory');
@@ -269,8 +272,9 @@ test('with the local OpenAI-compatible stub, two questions over the same context
     await ask('Which test has the highest Chi-Square?');
     const sent = stub.requests.find((r) => r.path === '/v1/chat/completions');
     assert.equal(sent?.headers.authorization, 'Bearer sk-remembered');
-    // Back to no provider for the next test.
+    // Back to no provider and the default budget for the next test.
     await openSettings();
+    await setNumber('#token-budget', 4000);
     await page.selectOption('#provider-kind', 'none');
     await page.click('#provider-apply');
     await page.waitForFunction(() => /No provider/.test(document.querySelector('.provider-status')?.textContent ?? ''));
@@ -420,6 +424,7 @@ test('numeric settings are bounded: min and max on every input, a message before
   assert.deepEqual(bounds, [
     ['max-tokens', '64', '16384'],
     ['threshold', '0', '100'],
+    ['token-budget', '100', '200000'],
     ['send-all-below', '0', '1000000'],
     ['top-k', '1', '500'],
   ]);
@@ -454,6 +459,7 @@ test('numeric settings are bounded: min and max on every input, a message before
   assert.deepEqual(await page.$$eval('.processing input[type=number]', (inputs) => inputs.map((i) => [i.id, i.value, i.getAttribute('aria-invalid')])), [
     ['max-tokens', '512', 'false'],
     ['threshold', '70', 'false'],
+    ['token-budget', '4000', 'false'],
     ['send-all-below', '0', 'false'],
     ['top-k', '', 'false'],
   ]);
