@@ -122,7 +122,9 @@ fn document_title(doc: &model::Document, options: &ConvertOptions) -> String {
         .properties
         .title
         .as_ref()
-        .filter(|t| !t.trim().is_empty())
+        // A title with no letter or digit ("." in some generated files) names
+        // nothing a person would ask about: the heading or file name does better.
+        .filter(|t| t.chars().any(char::is_alphanumeric))
     {
         return t.trim().to_string();
     }

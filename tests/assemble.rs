@@ -153,3 +153,28 @@ fn the_same_selection_gives_the_same_cached_prefix() {
     assert_eq!(ra.sources, rb.sources);
     assert!(QueryOptions::new().with_token_budget(0).is_err());
 }
+
+#[test]
+fn a_title_without_letters_gives_way_to_the_file_name_so_a_question_can_name_it() {
+    // docProps/core.xml of this file has the title ".".
+    let mut c = Collection::new();
+    let id = add_corpus_doc(&mut c, "pandoc__track_changes_scrubbed_metadata.docx", 1024);
+    add_corpus_doc(&mut c, "pandoc__track_changes_move.docx", 1024);
+    add_corpus_doc(&mut c, "pandoc__MANUAL.txt", 1024);
+    let doc = &c.documents()[c.position(&id).unwrap()];
+    assert_eq!(doc.title, "pandoc__track_changes_scrubbed_metadata");
+    let r = ask(
+        &c,
+        "Which word replaced which in the scrubbed-metadata file?",
+        &[],
+        &Replies::default(),
+        &QueryOptions::new(),
+    )
+    .unwrap();
+    assert!(r.sources.iter().any(|s| s.doc_id == id));
+    assert!(
+        r.payload
+            .cached_prefix()
+            .contains("<ins author=\"Author\">test</ins>")
+    );
+}
