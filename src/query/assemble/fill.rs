@@ -13,7 +13,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::analyze::Analysis;
-use super::pool::{Place, Pool};
+use super::pool::{Place, Pool, chunk_text};
 use super::units::UnitKind;
 use crate::query::collection::Collection;
 
@@ -280,11 +280,8 @@ impl Filler<'_> {
     }
 
     fn text(&self, (d, seq): (usize, usize), start: usize, end: usize) -> &str {
-        self.c
-            .documents()
-            .get(d)
-            .and_then(|x| x.chunks.get(seq))
-            .and_then(|ch| ch.text.get(start..end))
+        chunk_text(self.c, d, seq)
+            .and_then(|t| t.get(start..end))
             .unwrap_or("")
     }
 

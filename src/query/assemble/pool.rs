@@ -254,18 +254,21 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
     pool
 }
 
+/// The text of chunk `seq` of the document at position `d`.
+pub(super) fn chunk_text(c: &Collection, d: usize, seq: usize) -> Option<&str> {
+    c.documents()
+        .get(d)
+        .and_then(|x| x.chunks.get(seq))
+        .map(|ch| ch.text.as_str())
+}
+
 /// Scores every unit of the pool (see the module docs).
 fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
     let idf = weights(c, a);
     let mut best_lexical = 0.0f64;
     let mut titles: HashMap<usize, f64> = HashMap::new();
     for cand in pool.cands.values_mut() {
-        let Some(text) = c
-            .documents()
-            .get(cand.doc)
-            .and_then(|d| d.chunks.get(cand.seq))
-            .map(|ch| ch.text.as_str())
-        else {
+        let Some(text) = chunk_text(c, cand.doc, cand.seq) else {
             continue;
         };
         // The title counts whole, the rest of the information line (section path,
@@ -337,12 +340,7 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
         .max(f64::MIN_POSITIVE);
     for cand in pool.cands.values_mut() {
         let relevance = doc_best.get(&cand.doc).copied().unwrap_or(0.0) / top_doc;
-        let Some(text) = c
-            .documents()
-            .get(cand.doc)
-            .and_then(|d| d.chunks.get(cand.seq))
-            .map(|ch| ch.text.as_str())
-        else {
+        let Some(text) = chunk_text(c, cand.doc, cand.seq) else {
             continue;
         };
         let prior = 0.3 * scale * cand.chunk_score;

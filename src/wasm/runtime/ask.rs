@@ -87,7 +87,8 @@ fn options(bag: &Bag) -> Result<(QueryOptions, bool), JsValue> {
     if let Some(n) = bag.whole("smallCollectionTokens", 0.0, 1.0e9)? {
         o = o.with_small_collection_tokens(n as usize);
     }
-    if let Some(t) = bag.whole("tokenBudget", 1.0, 1.0e9)? {
+    let budget = bag.whole("tokenBudget", 1.0, 1.0e9)?;
+    if let Some(t) = budget {
         o = o
             .with_token_budget(t as usize)
             .map_err(|e| query_error(&e))?;
@@ -102,7 +103,7 @@ fn options(bag: &Bag) -> Result<(QueryOptions, bool), JsValue> {
     let (c, c_set) = pct("coveragePercent", o.coverage_percent)?;
     let (e, e_set) = pct("enrichmentPercent", o.enrichment_percent)?;
     if r_set || c_set || e_set {
-        if bag.whole("tokenBudget", 1.0, 1.0e9)?.is_some() {
+        if budget.is_some() {
             return Err(invalid(
                 "tokenBudget",
                 "give either tokenBudget or the percentages (retrievalPercent, coveragePercent, enrichmentPercent), not both",
