@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::analyze::Analysis;
 use super::pool::{Place, Pool, chunk_text};
+use super::section;
 use super::units::UnitKind;
 use crate::query::collection::Collection;
 
@@ -120,7 +121,17 @@ pub fn fill(c: &Collection, pool: &mut Pool, a: &Analysis, budget: usize) -> Pic
             ..Picked::default()
         },
     };
-    let mut section_done = false;
+    // A section the question names by its heading (or, for "what does the section
+    // on ... say", the section of the best unit) comes first.
+    let heading = section::named_heading(c, f.pool, a).or_else(|| {
+        a.section
+            .then(|| ranked.first().map(|r| r.1))
+            .flatten()
+            .and_then(|u| section::enclosing_heading(c, f.pool, u))
+    });
+    if let Some(h) = heading {
+        f.take_section(h, a);
+    }
     for &(_, u) in &ranked {
         if f.budget.saturating_sub(f.used) < 8 {
             break;
@@ -135,10 +146,6 @@ pub fn fill(c: &Collection, pool: &mut Pool, a: &Analysis, budget: usize) -> Pic
         }
         if a.wants_all {
             f.complete_all(u);
-        }
-        if a.section && !section_done {
-            section_done = true;
-            f.complete_section(u);
         }
     }
     f.out
@@ -525,38 +532,36 @@ impl Filler<'_> {
         }
     }
 
-    /// The units after unit `u` in its section (this chunk and the chunks of the same
-    /// section after it), while the budget lasts.
-    fn complete_section(&mut self, u: UnitRef) {
-        let ((d, seq), _) = u;
-        let Some(section) = self.pool.cands.get(&(d, seq)).map(|c| c.section) else {
+    /// The section headed by `heading`: whole when it fits; otherwise the heading
+    /// and the section's best units (each with what it needs), within the whole
+    /// budget when the question says "section" or "chapter" and half of it when only
+    /// the heading names the section.
+    fn take_section(&mut self, heading: UnitRef, a: &Analysis) {
+        let units = section::section_units(self.c, self.pool, heading);
+        if self.take(&units, true) {
             return;
-        };
-        // From the section's first chunk: the heading and what precedes the hit.
-        let same = |c: &Collection, s: usize| {
-            c.documents()
-                .get(d)
-                .and_then(|x| x.chunks.get(s))
-                .is_some_and(|ch| ch.metadata.get_int("sectionIndex") == Some(section))
-        };
-        let mut s = seq;
-        while s > 0 && seq - s < TABLE_LOOKBACK && same(self.c, s - 1) {
-            s -= 1;
         }
-        loop {
-            let Some(cand) = self.pool.ensure(self.c, d, s) else {
-                return;
-            };
-            if cand.section != section || cand.place != Place::Body {
-                return;
-            }
-            let n = cand.units.units.len();
-            for j in 0..n {
-                if !self.take(&[((d, s), j)], false) {
-                    return;
-                }
-            }
-            s += 1;
+        let budget = self.budget;
+        if !a.section {
+            self.budget = self.used + self.budget.saturating_sub(self.used) / 2;
         }
+        let scores = section::scores_of(self.pool, &units);
+        let mut order: Vec<(usize, UnitRef)> = units.iter().copied().enumerate().collect();
+        order.sort_by(|x, y| {
+            let (sx, sy) = (scores[&x.1], scores[&y.1]);
+            sy.total_cmp(&sx).then(x.0.cmp(&y.0))
+        });
+        let mut needs = vec![heading];
+        self.closure(heading, a, &mut needs);
+        self.take(&needs, true);
+        for (_, u) in order {
+            if self.has(u) {
+                continue;
+            }
+            let mut needs = vec![u];
+            self.closure(u, a, &mut needs);
+            self.take(&needs, false);
+        }
+        self.budget = budget;
     }
 }

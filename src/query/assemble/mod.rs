@@ -27,6 +27,7 @@ pub mod analyze;
 pub mod fill;
 pub mod pool;
 pub mod render;
+pub mod section;
 pub mod units;
 
 use super::retriever::Retriever;

@@ -68,11 +68,8 @@ pub fn split(text: &str) -> ChunkUnits {
         _ => 0,
     };
     let mut units = Vec::new();
-    let mut pos = info;
     let mut block = 0usize;
-    for raw in text[info..].split("\n\n") {
-        let start = pos;
-        pos += raw.len() + 2;
+    for (start, raw) in blocks(text, info) {
         let body = raw.trim_matches('\n');
         if body.trim().is_empty() {
             continue;
@@ -82,6 +79,50 @@ pub fn split(text: &str) -> ChunkUnits {
         block += 1;
     }
     ChunkUnits { info, units }
+}
+
+/// The blank-line-separated blocks of `text` from byte `from`, as `(start, text)`;
+/// a fenced code block is one block whatever blank lines it holds (CommonMark 4.5: it
+/// runs to a closing fence of at least as many backticks), so an excerpt never cuts
+/// a program in two.
+fn blocks(text: &str, from: usize) -> Vec<(usize, &str)> {
+    let mut out: Vec<(usize, &str)> = Vec::new();
+    let mut pos = from;
+    let mut open: Option<(usize, usize)> = None; // (start, fence length)
+    for raw in text[from..].split("\n\n") {
+        let start = pos;
+        pos += raw.len() + 2;
+        if let Some((s, fence)) = open {
+            let end = (start + raw.len()).min(text.len());
+            if raw.lines().any(|l| closes(l, fence)) {
+                open = None;
+                out.push((s, &text[s..end]));
+            } else if end == text.len() {
+                out.push((s, &text[s..end]));
+            }
+            continue;
+        }
+        let first = raw.trim_start_matches('\n').lines().next().unwrap_or("");
+        let fence = first.bytes().take_while(|&b| b == b'`').count();
+        let closed = fence >= 3
+            && raw
+                .trim_start_matches('\n')
+                .lines()
+                .skip(1)
+                .any(|l| closes(l, fence));
+        if fence >= 3 && !closed && start + raw.len() < text.len() {
+            open = Some((start, fence));
+            continue;
+        }
+        out.push((start, raw));
+    }
+    out
+}
+
+/// Whether `line` closes a code block opened with `fence` backticks.
+fn closes(line: &str, fence: usize) -> bool {
+    let t = line.trim_end();
+    t.len() >= fence && t.bytes().all(|b| b == b'`')
 }
 
 /// The units of one block `body`, which starts at byte `start` of `text`.
@@ -210,6 +251,23 @@ mod tests {
         assert_eq!(&t[..s.info], "[Document: D | Page: 1]");
         assert_eq!(s.units[5].head, Some(4));
         assert_eq!(s.units[8].head, Some(7));
+    }
+
+    #[test]
+    fn a_code_block_with_blank_lines_is_one_unit() {
+        let t = "[Document: D]\n\nBefore.\n\n```js\nlet a = 1;\n\nrevoke();\n```\n\nAfter.";
+        let u = kinds(t);
+        assert_eq!(
+            u,
+            vec![
+                (UnitKind::Text, "Before."),
+                (UnitKind::Text, "```js\nlet a = 1;\n\nrevoke();\n```"),
+                (UnitKind::Text, "After."),
+            ]
+        );
+        // A block cut off by the chunk's end keeps what there is.
+        let cut = "[Document: D]\n\n```\nx\n\ny";
+        assert_eq!(kinds(cut), vec![(UnitKind::Text, "```\nx\n\ny")]);
     }
 
     #[test]

@@ -1,0 +1,180 @@
+//! Sections as evidence: the section a question names by its heading, and the units a
+//! section holds across chunks.
+//!
+//! A question about a section ("what does the security note recommend", "what does
+//! the chapter say about Proxy.revocable()") is answered by the section as a whole,
+//! whose words mostly do not repeat the question's; the heading does. A heading is
+//! named when the question holds most of its weight (IDF squared, so "a" and "on"
+//! hardly count) and at least two of its terms, or one when the question says
+//! "section" or "chapter". A section runs from its heading to the next heading of the
+//! same or a higher level (CommonMark ATX levels, `#` to `######`), across chunks.
+
+use std::collections::{HashMap, HashSet};
+
+use super::analyze::{Analysis, terms_of};
+use super::fill::UnitRef;
+use super::pool::{Place, Pool};
+use super::units::UnitKind;
+use crate::query::collection::Collection;
+
+/// Share of a heading's weight the question must hold for the heading to be named.
+pub const HEADING_COVERAGE: f64 = 0.7;
+/// Chunks a section is followed into, at most (a section longer than this is far
+/// beyond any budget).
+pub const SECTION_CHUNKS: usize = 48;
+/// Chunks searched back for the heading of the section a unit is in.
+pub const HEADING_LOOKBACK: usize = 12;
+
+/// The ATX level of a heading unit's text ("## X" -> 2); 0 when it is not one.
+pub fn level(text: &str) -> usize {
+    let n = text.bytes().take_while(|&b| b == b'#').count();
+    if (1..=6).contains(&n) { n } else { 0 }
+}
+
+/// How the question names heading `text`: (weight of the heading's terms the question
+/// holds, that weight's share of the heading's, distinct terms held). Weights are IDF
+/// squared over the collection.
+pub fn heading_match(c: &Collection, a: &Analysis, text: &str) -> (f64, f64, usize) {
+    let words: HashSet<String> = terms_of(text.trim_start_matches('#')).into_iter().collect();
+    let asked: HashSet<&str> = a.terms.iter().map(String::as_str).collect();
+    let (mut held, mut total, mut n) = (0.0, 0.0, 0usize);
+    for w in &words {
+        let idf = c.idf(w);
+        total += idf * idf;
+        if asked.contains(w.as_str()) {
+            held += idf * idf;
+            n += 1;
+        }
+    }
+    let share = if total > 0.0 { held / total } else { 0.0 };
+    (held, share, n)
+}
+
+/// The heading unit among the pool's candidates that the question names best, with
+/// its match weight; None when no heading is named.
+pub fn named_heading(c: &Collection, pool: &Pool, a: &Analysis) -> Option<UnitRef> {
+    let mut best: Option<(f64, UnitRef)> = None;
+    let min_terms = if a.section { 1 } else { 2 };
+    for (&key, cand) in &pool.cands {
+        if cand.place != Place::Body {
+            continue;
+        }
+        let Some(text) = super::pool::chunk_text(c, key.0, key.1) else {
+            continue;
+        };
+        for (i, u) in cand.units.units.iter().enumerate() {
+            if u.kind != UnitKind::Heading {
+                continue;
+            }
+            let (held, share, n) = heading_match(c, a, &text[u.start..u.end]);
+            if n < min_terms || share < HEADING_COVERAGE {
+                continue;
+            }
+            // The section's own evidence breaks near-ties between headings.
+            let inside = cand
+                .scores
+                .iter()
+                .skip(i + 1)
+                .fold(0.0f64, |m, &s| m.max(s));
+            let s = held * share + 0.25 * inside;
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, (key, i)));
+            }
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// The heading of the section unit `u` is in: the nearest heading unit before it, in
+/// its chunk or the chunks before (body only). None before a document's first heading.
+pub fn enclosing_heading(c: &Collection, pool: &mut Pool, u: UnitRef) -> Option<UnitRef> {
+    let ((d, seq), i) = u;
+    let mut s = seq;
+    let mut upto = i + 1;
+    loop {
+        let cand = pool.ensure(c, d, s)?;
+        if cand.place != Place::Body {
+            return None;
+        }
+        let n = upto.min(cand.units.units.len());
+        if let Some(h) = cand.units.units[..n]
+            .iter()
+            .rposition(|x| x.kind == UnitKind::Heading)
+        {
+            return Some(((d, s), h));
+        }
+        if s == 0 || seq - s >= HEADING_LOOKBACK {
+            return None;
+        }
+        s -= 1;
+        upto = usize::MAX;
+    }
+}
+
+/// The units of the section headed by `heading`, in document order (the heading
+/// first), with subsections, up to [`SECTION_CHUNKS`] chunks.
+pub fn section_units(c: &Collection, pool: &mut Pool, heading: UnitRef) -> Vec<UnitRef> {
+    let ((d, seq), h) = heading;
+    let top = {
+        let Some(text) = super::pool::chunk_text(c, d, seq) else {
+            return Vec::new();
+        };
+        let Some(u) = pool.cands.get(&(d, seq)).and_then(|x| x.units.units.get(h)) else {
+            return Vec::new();
+        };
+        level(&text[u.start..u.end]).max(1)
+    };
+    let mut out = vec![heading];
+    let mut from = h + 1;
+    for s in seq..seq + SECTION_CHUNKS {
+        let Some(cand) = pool.ensure(c, d, s) else {
+            break;
+        };
+        if cand.place != Place::Body {
+            break;
+        }
+        let Some(text) = super::pool::chunk_text(c, d, s) else {
+            break;
+        };
+        for (j, u) in cand.units.units.iter().enumerate().skip(from) {
+            if u.kind == UnitKind::Heading {
+                let l = level(&text[u.start..u.end]);
+                if l > 0 && l <= top {
+                    return out;
+                }
+            }
+            out.push(((d, s), j));
+        }
+        from = 0;
+    }
+    out
+}
+
+/// The pool's score of each unit of `units` (0 for units no retrieval scored).
+pub fn scores_of(pool: &Pool, units: &[UnitRef]) -> HashMap<UnitRef, f64> {
+    units
+        .iter()
+        .map(|&(key, i)| {
+            let s = pool
+                .cands
+                .get(&key)
+                .and_then(|x| x.scores.get(i))
+                .copied()
+                .unwrap_or(0.0);
+            ((key, i), s)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::level;
+
+    #[test]
+    fn heading_levels() {
+        assert_eq!(level("## Proxy.revocable()"), 2);
+        assert_eq!(level("# A note on security"), 1);
+        assert_eq!(level("####### seven"), 0);
+        assert_eq!(level("plain"), 0);
+    }
+}
