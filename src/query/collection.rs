@@ -31,6 +31,9 @@ pub struct Document {
     pub tokens: usize,
     /// Characters (Unicode scalar values) of the full text, [`Document::full_text`].
     pub chars: usize,
+    /// The language of its body text as an ISO 639-3 code ("eng", "rus"), detected
+    /// when it joined ([`super::language::detect`]); None when none stands out.
+    pub language: Option<&'static str>,
 }
 
 /// The separator between chunks in a document's full text.
@@ -101,6 +104,7 @@ impl Collection {
                 .add(&doc_id, seq, &c.text)
                 .map_err(|e| indexing(e.code(), e.to_string()))?;
         }
+        let language = super::language::detect(&chunks);
         let mut doc = Document {
             doc_id,
             title,
@@ -108,6 +112,7 @@ impl Collection {
             enricher,
             tokens: 0,
             chars: 0,
+            language,
         };
         doc.tokens = (0..doc.chunks.len()).map(|s| doc.chunk_tokens(s)).sum();
         let seps = doc.chunks.len().saturating_sub(1) * CHUNK_SEPARATOR.len();

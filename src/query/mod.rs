@@ -30,6 +30,7 @@ pub mod embeddings;
 pub mod error;
 pub mod extractive;
 pub mod history;
+pub mod language;
 pub mod modes;
 pub mod options;
 pub mod payload;

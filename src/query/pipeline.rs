@@ -362,6 +362,9 @@ fn rag(
             docs.len(),
             asm.excerpts.len()
         );
+        if let Some(n) = &asm.narrowed {
+            reason = format!("{reason}; {n}");
+        }
         if let Some(RoutingDecision::Whole { reason: r }) = &decision {
             reason = format!("{r}; {reason}");
         }

@@ -32,6 +32,9 @@ pub struct Analysis {
     /// Asks for a summary, an overview, a comparison or which documents: evidence
     /// from several places (documents) rather than the one best passage.
     pub broad: bool,
+    /// Languages the question names, as (ISO 639-3 code, the question's term):
+    /// "Russian" -> ("rus", "russian"). See [`crate::query::language::named`].
+    pub languages: Vec<(&'static str, String)>,
 }
 
 const ALL_WORDS: &[&str] = &["list", "all", "every", "each", "enumerate"];
@@ -175,6 +178,69 @@ pub fn name_terms(name: &str) -> Vec<String> {
     out
 }
 
+/// Languages written in Cyrillic script (ISO 639-3), whose documents' acronyms an
+/// English question spells in Latin letters.
+const CYRILLIC: &[&str] = &["rus", "ukr", "bel", "bul", "srp", "mkd"];
+
+/// The Cyrillic spelling of a lower-case Latin word, by the reverse of the common
+/// Russian romanization (BGN/PCGN: "zh" -> "ж", "kh" -> "х", "ts" -> "ц", "ch" ->
+/// "ч", "sh" -> "ш", "yu" -> "ю", "ya" -> "я", then letter by letter).
+pub fn to_cyrillic(latin: &str) -> String {
+    const PAIRS: &[(&str, char)] = &[
+        ("zh", 'ж'),
+        ("kh", 'х'),
+        ("ts", 'ц'),
+        ("ch", 'ч'),
+        ("sh", 'ш'),
+        ("yu", 'ю'),
+        ("ya", 'я'),
+    ];
+    const ONE: &[(char, char)] = &[
+        ('a', 'а'),
+        ('b', 'б'),
+        ('v', 'в'),
+        ('g', 'г'),
+        ('d', 'д'),
+        ('e', 'е'),
+        ('z', 'з'),
+        ('i', 'и'),
+        ('y', 'ы'),
+        ('k', 'к'),
+        ('l', 'л'),
+        ('m', 'м'),
+        ('n', 'н'),
+        ('o', 'о'),
+        ('p', 'п'),
+        ('r', 'р'),
+        ('s', 'с'),
+        ('t', 'т'),
+        ('u', 'у'),
+        ('f', 'ф'),
+        ('c', 'ц'),
+        ('h', 'х'),
+        ('j', 'й'),
+        ('w', 'в'),
+        ('x', 'х'),
+        ('q', 'к'),
+    ];
+    let mut out = String::with_capacity(latin.len() * 2);
+    let mut rest = latin;
+    'outer: while !rest.is_empty() {
+        for &(pair, cy) in PAIRS {
+            if let Some(r) = rest.strip_prefix(pair) {
+                out.push(cy);
+                rest = r;
+                continue 'outer;
+            }
+        }
+        let mut chars = rest.chars();
+        let c = chars.next().unwrap_or(' ');
+        out.push(ONE.iter().find(|x| x.0 == c).map_or(c, |x| x.1));
+        rest = chars.as_str();
+    }
+    out
+}
+
 /// Analyzes `question`.
 pub fn analyze(question: &str) -> Analysis {
     let mut terms = terms_of(question);
@@ -197,6 +263,19 @@ pub fn analyze(question: &str) -> Analysis {
         }
     }
     let how_many = lower.contains("how many");
+    let languages = crate::query::language::named(&terms);
+    if languages.iter().any(|(code, _)| CYRILLIC.contains(code)) {
+        // Form codes and abbreviations of a Cyrillic-script document ("КС-3",
+        // "ГОСТ") are spelled in Latin letters in an English question ("KS-3").
+        for w in question.split(|c: char| !c.is_ascii_alphabetic()) {
+            let acronym = (2..=5).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_uppercase());
+            if acronym {
+                terms.push(to_cyrillic(&w.to_ascii_lowercase()));
+            }
+        }
+        terms.sort();
+        terms.dedup();
+    }
     Analysis {
         wants_all: has(ALL_WORDS) || how_many,
         header_footer: has(HEADER_WORDS) || lower.contains("top of each page"),
@@ -206,6 +285,7 @@ pub fn analyze(question: &str) -> Analysis {
         table: has(TABLE_WORDS),
         section: has(SECTION_WORDS),
         broad: has(BROAD_WORDS),
+        languages,
         terms,
         phrases,
     }
@@ -225,6 +305,15 @@ mod tests {
         assert_eq!(
             a.phrases,
             vec![vec!["getting".to_string(), "started".to_string()]]
+        );
+        assert_eq!(to_cyrillic("ks"), "кс");
+        assert_eq!(to_cyrillic("gost"), "гост");
+        let r = analyze("In the Russian contract, what is the KS-3 form?");
+        assert!(r.terms.contains(&"кс".to_string()) && r.terms.contains(&"ks".to_string()));
+        assert!(
+            !analyze("What is the KS-3 form?")
+                .terms
+                .contains(&"кс".to_string())
         );
         let b = analyze("Who deleted the word in the page header?");
         assert!(b.revisions && b.header_footer && !b.wants_all);

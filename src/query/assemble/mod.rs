@@ -30,6 +30,8 @@ pub mod render;
 pub mod section;
 pub mod units;
 
+use super::collection::Collection;
+use super::language;
 use super::retriever::Retriever;
 use crate::tokens;
 
@@ -65,6 +67,9 @@ pub struct Assembly {
     pub enrichment_tokens: usize,
     /// The analysis, for the accounting reason.
     pub analysis: Analysis,
+    /// How the documents read were narrowed from those given (a language the
+    /// question names), for the accounting reason; None when they were not.
+    pub narrowed: Option<String>,
 }
 
 /// Chooses the context of `question` over the documents at `docs` within `budget`
@@ -81,6 +86,33 @@ pub fn assemble(
     let mut a = analyze(question);
     if let Some(b) = broad {
         a.broad = b;
+    }
+    // A question that names a language few documents are written in is read in
+    // those documents and the ones it names by title (detection needs some text, and
+    // "the German lists document" may be mostly markup), whole when they fit.
+    let scoped = language::scope(c, &a.terms, docs).map(|mut s| {
+        s.extend(pool::named_by_title(c, &a, docs).into_iter().map(|x| x.0));
+        s.sort_unstable();
+        s.dedup();
+        s
+    });
+    let narrowed = scoped.as_ref().map(|s| {
+        format!(
+            "the question names a language: read in the {} of {} document(s) written in it or named by title",
+            s.len(),
+            docs.len()
+        )
+    });
+    let docs: &[usize] = scoped.as_deref().unwrap_or(docs);
+    if scoped.is_some() {
+        let total: usize = docs
+            .iter()
+            .filter_map(|&d| c.documents().get(d))
+            .map(|x| x.tokens)
+            .sum();
+        if total <= budget {
+            return whole(c, docs, a, narrowed);
+        }
     }
     let mut pool = pool::build(r, &a, docs);
     let picked = fill::fill(c, &mut pool, &a, budget);
@@ -119,5 +151,35 @@ pub fn assemble(
         retrieval_tokens: retrieval,
         enrichment_tokens: sent - retrieval,
         analysis: a,
+        narrowed,
+    }
+}
+
+/// Every chunk of the documents at `docs`, whole.
+fn whole(c: &Collection, docs: &[usize], a: Analysis, narrowed: Option<String>) -> Assembly {
+    let mut excerpts = Vec::new();
+    let mut sent = 0usize;
+    for &d in docs {
+        let Some(doc) = c.documents().get(d) else {
+            continue;
+        };
+        for (seq, ch) in doc.chunks.iter().enumerate() {
+            sent += doc.chunk_tokens(seq);
+            excerpts.push(Excerpt {
+                doc: d,
+                seq,
+                text: ch.text.clone(),
+                whole: true,
+                score: 1.0,
+            });
+        }
+    }
+    excerpts.sort_by_key(|e| (e.doc, e.seq));
+    Assembly {
+        excerpts,
+        retrieval_tokens: sent,
+        enrichment_tokens: 0,
+        analysis: a,
+        narrowed,
     }
 }

@@ -27,6 +27,10 @@ pub const STRUCTURAL_DOCS: usize = 8;
 /// Most structural candidates (header, footer, note, comment, revision chunks) added
 /// per document.
 pub const STRUCTURAL_PER_DOC: usize = 16;
+/// The opening of a document a broad question reads, in tokens...
+pub const LEAD_TOKENS: usize = 600;
+/// ...and what its first unit scores, as a share of the best lexical unit's score.
+const LEAD: f64 = 0.3;
 /// The unit length BM25 normalizes against, in index terms (a sentence or two).
 pub const AVG_UNIT_TERMS: f64 = 30.0;
 const K1: f64 = 1.2;
@@ -156,11 +160,33 @@ fn title_score(c: &Collection, a: &Analysis, d: usize, idf: &HashMap<&str, f64>)
         return 0.0;
     };
     let names: HashSet<String> = name_terms(&doc.title).into_iter().collect();
+    // A document's language names it as its title does ("the Russian contract").
+    let language = |t: &str| {
+        a.languages
+            .iter()
+            .any(|(code, term)| term == t && doc.language == Some(*code))
+    };
     a.terms
         .iter()
-        .filter(|t| names.contains(t.as_str()))
+        .filter(|t| names.contains(t.as_str()) || language(t))
         .map(|t| idf.get(t.as_str()).copied().unwrap_or(0.0))
         .sum()
+}
+
+/// The documents of `docs` the question names by their title, best first, with their
+/// title scores: those within [`TITLE_SHARE`] of the best, at most [`TITLE_DOCS`].
+pub fn named_by_title(c: &Collection, a: &Analysis, docs: &[usize]) -> Vec<(usize, f64)> {
+    let idf = weights(c, a);
+    let mut titled: Vec<(usize, f64)> = docs
+        .iter()
+        .map(|&d| (d, title_score(c, a, d, &idf)))
+        .filter(|x| x.1 > 0.0)
+        .collect();
+    titled.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    let best_title = titled.first().map_or(0.0, |x| x.1);
+    titled.retain(|x| x.1 >= best_title * TITLE_SHARE);
+    titled.truncate(TITLE_DOCS);
+    titled
 }
 
 /// Builds the pool for `question` (analysed as `a`) over the documents at `docs`.
@@ -186,16 +212,8 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
     // Documents the question names by their title: short documents that share few
     // words with the question lose the first search to long ones, so their best
     // chunks join the pool whatever it returned.
-    let idf = weights(c, a);
-    let mut titled: Vec<(usize, f64)> = docs
-        .iter()
-        .map(|&d| (d, title_score(c, a, d, &idf)))
-        .filter(|x| x.1 > 0.0)
-        .collect();
-    titled.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    let titled = named_by_title(c, a, docs);
     let best_title = titled.first().map_or(0.0, |x| x.1);
-    titled.retain(|x| x.1 >= best_title * TITLE_SHARE);
-    titled.truncate(TITLE_DOCS);
     {
         for &(d, ts) in &titled {
             for h in r.search(TITLE_CHUNKS, &[d]) {
@@ -238,6 +256,12 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
                     added += 1;
                 }
             }
+        }
+    }
+    // A broad question ("what is each one about") reads each document's opening.
+    if a.broad {
+        for &(d, _) in ranked.iter().take(STRUCTURAL_DOCS) {
+            chosen.entry((d, 0)).or_insert((0.0, false));
         }
     }
     let mut cands = BTreeMap::new();
@@ -344,7 +368,20 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
             continue;
         };
         let prior = 0.3 * scale * cand.chunk_score;
-        for (u, s) in cand.units.units.iter().zip(cand.scores.iter_mut()) {
+        let mut at = 0usize;
+        for ((u, s), &tok) in cand
+            .units
+            .units
+            .iter()
+            .zip(cand.scores.iter_mut())
+            .zip(&cand.unit_tokens)
+        {
+            if a.broad && cand.seq == 0 && at < LEAD_TOKENS && cand.place == Place::Body {
+                // What a document is about is said first: its opening counts for a
+                // broad question, less the further in.
+                *s += LEAD * scale * relevance * (1.0 - at as f64 / LEAD_TOKENS as f64);
+            }
+            at += tok;
             let t = &text[u.start..u.end];
             let mut boost = 0.0;
             if a.header_footer && cand.place == Place::HeaderFooter {
