@@ -32,6 +32,9 @@ pub struct Analysis {
     /// Asks for a summary, an overview, a comparison or which documents: evidence
     /// from several places (documents) rather than the one best passage.
     pub broad: bool,
+    /// Asks about documents or files as such ("which documents ..."): "each" and
+    /// "all" then count documents, not rows.
+    pub documents: bool,
     /// Languages the question names, as (ISO 639-3 code, the question's term):
     /// "Russian" -> ("rus", "russian"). See [`crate::query::language::named`].
     pub languages: Vec<(&'static str, String)>,
@@ -285,6 +288,7 @@ pub fn analyze(question: &str) -> Analysis {
         table: has(TABLE_WORDS),
         section: has(SECTION_WORDS),
         broad: has(BROAD_WORDS),
+        documents: has(&["documents", "files"]),
         languages,
         terms,
         phrases,

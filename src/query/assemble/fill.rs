@@ -144,7 +144,9 @@ pub fn fill(c: &Collection, pool: &mut Pool, a: &Analysis, budget: usize) -> Pic
         if !f.take(&needs, true) {
             continue;
         }
-        if a.wants_all {
+        // "Every row" of a table or list; in "which documents ..., what is each
+        // about" it is every document, unless the question names a table.
+        if a.wants_all && (!a.documents || a.table) {
             f.complete_all(u);
         }
     }

@@ -29,8 +29,9 @@ pub const STRUCTURAL_DOCS: usize = 8;
 pub const STRUCTURAL_PER_DOC: usize = 16;
 /// The opening of a document a broad question reads, in tokens...
 pub const LEAD_TOKENS: usize = 600;
-/// ...and what its first unit scores, as a share of the best lexical unit's score.
-const LEAD: f64 = 0.3;
+/// ...and what its first unit gains, as a share of its document's best unit: the
+/// opening ranks with the best match, what follows it less the further in.
+const LEAD: f64 = 0.9;
 /// The unit length BM25 normalizes against, in index terms (a sentence or two).
 pub const AVG_UNIT_TERMS: f64 = 30.0;
 const K1: f64 = 1.2;
@@ -379,7 +380,8 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
             if a.broad && cand.seq == 0 && at < LEAD_TOKENS && cand.place == Place::Body {
                 // What a document is about is said first: its opening counts for a
                 // broad question, less the further in.
-                *s += LEAD * scale * relevance * (1.0 - at as f64 / LEAD_TOKENS as f64);
+                let doc_top = doc_best.get(&cand.doc).copied().unwrap_or(0.0);
+                *s += LEAD * doc_top * (1.0 - at as f64 / LEAD_TOKENS as f64);
             }
             at += tok;
             let t = &text[u.start..u.end];
