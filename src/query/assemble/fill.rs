@@ -89,10 +89,17 @@ pub fn fill(c: &Collection, pool: &mut Pool, a: &Analysis, budget: usize) -> Pic
         }
         let mut docs: Vec<(usize, f64)> = doc_best.into_iter().collect();
         docs.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+        // A document's strength: its best unit, weighed by its retrieval mass.
+        let mut docs: Vec<(usize, f64)> = docs
+            .into_iter()
+            .map(|(d, s)| (d, s * (0.5 + 0.5 * pool.retrieval_share(d))))
+            .collect();
+        docs.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+        let strongest = docs.first().map_or(0.0, |x| x.1);
         let keep: BTreeSet<usize> = docs
             .iter()
             .take(FOCUS_DOCS)
-            .filter(|x| x.1 >= best * FOCUS_SHARE)
+            .filter(|x| x.1 >= strongest * FOCUS_SHARE)
             .map(|x| x.0)
             .collect();
         ranked.retain(|r| keep.contains(&r.1.0.0));

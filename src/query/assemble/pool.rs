@@ -83,6 +83,20 @@ pub struct Pool {
 }
 
 impl Pool {
+    /// Document `d`'s retrieval mass ([`Pool::doc_rank`]) against the first
+    /// document's: 0 to 1. Chunk-level retrieval sees a question's terms spread over
+    /// a passage ("bladder", "survival", "homework"), where units see them apart.
+    pub fn retrieval_share(&self, d: usize) -> f64 {
+        let top = self.doc_rank.first().map_or(0.0, |x| x.1);
+        if top <= 0.0 {
+            return 0.0;
+        }
+        self.doc_rank
+            .iter()
+            .find(|x| x.0 == d)
+            .map_or(0.0, |x| (x.1 / top).min(1.0))
+    }
+
     /// Chunk `(doc, seq)` as a candidate, added unscored (every unit 0) when
     /// completion needs a chunk retrieval did not return. None when there is no
     /// such chunk.
@@ -363,8 +377,13 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
         .values()
         .fold(0.0f64, |m, &x| m.max(x))
         .max(f64::MIN_POSITIVE);
+    let shares: HashMap<usize, f64> = doc_best
+        .keys()
+        .map(|&d| (d, pool.retrieval_share(d)))
+        .collect();
     for cand in pool.cands.values_mut() {
-        let relevance = doc_best.get(&cand.doc).copied().unwrap_or(0.0) / top_doc;
+        let relevance = (doc_best.get(&cand.doc).copied().unwrap_or(0.0) / top_doc)
+            .max(shares.get(&cand.doc).copied().unwrap_or(0.0));
         let Some(text) = chunk_text(c, cand.doc, cand.seq) else {
             continue;
         };
