@@ -633,6 +633,37 @@ fn strict_documents_read() {
 }
 
 #[test]
+fn a_vml_watermark_is_read_once_in_its_header() {
+    // word/header2.xml: mc:AlternateContent whose VML Choice holds
+    // v:textpath string="CONFIDENTIAL" and whose DrawingML Fallback a text box.
+    let d = read("openxmlsdk__Strict01.docx");
+    let texts: Vec<String> = d
+        .parts
+        .iter()
+        .filter(|p| p.kind == PartKind::Header)
+        .map(|p| {
+            let paras: Vec<String> = paragraphs(&p.blocks).iter().map(|x| para_text(x)).collect();
+            paras.join("\n")
+        })
+        .collect();
+    let holding: Vec<&String> = texts
+        .iter()
+        .filter(|t| t.contains("CONFIDENTIAL"))
+        .collect();
+    assert_eq!(holding.len(), 1, "{texts:#?}");
+    assert_eq!(holding[0].matches("CONFIDENTIAL").count(), 1);
+    assert!(!d.body_text().contains("CONFIDENTIAL"));
+    // The same shape in body text: its WordArt string, after the anchoring paragraph.
+    let v = "xmlns:v=\"urn:schemas-microsoft-com:vml\"";
+    let body = format!(
+        "<w:p><w:r><w:t>Before</w:t></w:r><w:r><w:pict {v}><v:shape><v:textpath string=\" DRAFT \"/></v:shape></w:pict></w:r></w:p>"
+    );
+    let d = read_bytes(&docx(&body)).unwrap();
+    let paras: Vec<String> = paragraphs(&d.body).iter().map(|p| para_text(p)).collect();
+    assert_eq!(paras, vec!["Before", "DRAFT"]);
+}
+
+#[test]
 fn main_part_through_package_rels() {
     let d = read("pandoc__alternate_document_path.docx");
     assert_eq!(paragraphs(&d.body)[0].kind, ParagraphKind::Heading(1));

@@ -4,14 +4,15 @@
 //!
 //! A drawing that holds a picture, chart or diagram (`a:blip`, `pic:pic`, `c:chart`,
 //! `dgm:relIds`, VML `v:imagedata`, an OLE object) becomes an [`Inline::Image`]; bare
-//! shapes and connectors are dropped. The image's alt text is `wp:docPr/@descr`, else
+//! shapes and connectors are dropped. The text of a VML WordArt shape (`v:textpath`
+//! `string`, as Word writes watermarks) is read as a paragraph, like a text box's. The image's alt text is `wp:docPr/@descr`, else
 //! `@title`, else `@name` (VML: `v:imagedata/@o:title`, `v:shape/@alt`). A drawing
 //! that holds a text box is not an image: the text box's paragraphs are read as blocks
 //! and emitted after the paragraph that anchors them (in reading order).
 //! Ruby is written as base text followed by the reading in parentheses: 漢字(かんじ).
 
 use crate::error::ConvertError;
-use crate::model::{Inline, TextStyle};
+use crate::model::{Block, Inline, Paragraph, ParagraphKind, TextStyle};
 
 use super::body::read_blocks;
 use super::ctx::Ctx;
@@ -31,6 +32,7 @@ pub(crate) fn read_drawing(
     let mut alt: Option<String> = None;
     let mut image = false;
     let mut textbox = false;
+    let mut wordart: Option<String> = None;
     let mut depth = 1usize;
     while depth > 0 {
         match x.next()? {
@@ -56,6 +58,16 @@ pub(crate) fn read_drawing(
                         s.attr_ns(Ns::O, "title")
                     }
                     (Ns::V, "shape") => s.attr_any("alt"),
+                    // WordArt and watermarks (VML 14.1.2.22 `v:textpath`): the text
+                    // is the shape's `string` attribute, not a text box.
+                    (Ns::V, "textpath") => {
+                        if let Some(t) = s.attr_any("string").map(str::trim)
+                            && !t.is_empty()
+                        {
+                            wordart = Some(t.to_string());
+                        }
+                        None
+                    }
                     // A picture, chart or diagram (not a bare shape or connector).
                     (_, "blip" | "pic" | "chart" | "relIds") => {
                         image = true;
@@ -75,6 +87,17 @@ pub(crate) fn read_drawing(
             Ev::Eof => break,
             Ev::Text(_) => {}
         }
+    }
+    if let (Some(text), false) = (wordart, textbox) {
+        // Read after the anchoring paragraph, as a text box is.
+        inl.after.push(Block::Paragraph(Paragraph {
+            kind: ParagraphKind::default(),
+            inlines: vec![Inline::Text {
+                text,
+                style: TextStyle::default(),
+            }],
+        }));
+        return Ok(());
     }
     if image && !textbox {
         inl.push(Inline::Image {
