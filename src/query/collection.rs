@@ -34,6 +34,9 @@ pub struct Document {
     /// The language of its body text as an ISO 639-3 code ("eng", "rus"), detected
     /// when it joined ([`super::language::detect`]); None when none stands out.
     pub language: Option<&'static str>,
+    /// The name of the file it was added from, without folders (empty when unknown;
+    /// [`Collection::set_file_name`]): a question may name a document by it.
+    pub file_name: String,
 }
 
 /// The separator between chunks in a document's full text.
@@ -113,6 +116,7 @@ impl Collection {
             tokens: 0,
             chars: 0,
             language,
+            file_name: String::new(),
         };
         doc.tokens = (0..doc.chunks.len()).map(|s| doc.chunk_tokens(s)).sum();
         let seps = doc.chunks.len().saturating_sub(1) * CHUNK_SEPARATOR.len();
@@ -124,6 +128,18 @@ impl Collection {
             + seps;
         self.docs.push(doc);
         Ok(())
+    }
+
+    /// Records the file document `doc_id` was added from (`name` may hold folders;
+    /// only the last component is kept). Returns whether the document is in the
+    /// collection.
+    pub fn set_file_name(&mut self, doc_id: &str, name: &str) -> bool {
+        let Some(pos) = self.position(doc_id) else {
+            return false;
+        };
+        let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        self.docs[pos].file_name = base.to_string();
+        true
     }
 
     /// Removes document `doc_id`: its chunks, enrichment engine, BM25 postings and

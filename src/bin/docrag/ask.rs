@@ -89,7 +89,9 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
                 w.message
             );
         }
+        let doc_id = conversion.doc_id.clone();
         collection.add(conversion).map_err(query_fail)?;
+        collection.set_file_name(&doc_id, path);
     }
     let mut options = QueryOptions::new().with_mode(mode);
     if let Some(b) = budget {

@@ -35,6 +35,10 @@ pub struct Analysis {
     /// Asks about documents or files as such ("which documents ..."): "each" and
     /// "all" then count documents, not rows.
     pub documents: bool,
+    /// Parts of question terms that join words with `.`, `_` or `-` ("strict01.docx"
+    /// -> "strict01", "docx"), not themselves terms: a file name in a question meets
+    /// the document's file name and title by them.
+    pub name_parts: Vec<String>,
     /// Languages the question names, as (ISO 639-3 code, the question's term):
     /// "Russian" -> ("rus", "russian"). See [`crate::query::language::named`].
     pub languages: Vec<(&'static str, String)>,
@@ -289,6 +293,12 @@ pub fn analyze(question: &str) -> Analysis {
         section: has(SECTION_WORDS),
         broad: has(BROAD_WORDS),
         documents: has(&["documents", "files"]),
+        name_parts: terms
+            .iter()
+            .filter(|t| t.contains(['.', '_', '-']))
+            .flat_map(|t| name_terms(t))
+            .filter(|p| !terms.contains(p))
+            .collect(),
         languages,
         terms,
         phrases,

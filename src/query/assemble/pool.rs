@@ -174,18 +174,31 @@ fn title_score(c: &Collection, a: &Analysis, d: usize, idf: &HashMap<&str, f64>)
     let Some(doc) = c.documents().get(d) else {
         return 0.0;
     };
-    let names: HashSet<String> = name_terms(&doc.title).into_iter().collect();
+    let mut names: HashSet<String> = name_terms(&doc.title).into_iter().collect();
+    names.extend(name_terms(&doc.file_name));
     // A document's language names it as its title does ("the Russian contract").
     let language = |t: &str| {
         a.languages
             .iter()
             .any(|(code, term)| term == t && doc.language == Some(*code))
     };
-    a.terms
+    let whole: f64 = a
+        .terms
         .iter()
         .filter(|t| names.contains(t.as_str()) || language(t))
         .map(|t| idf.get(t.as_str()).copied().unwrap_or(0.0))
-        .sum()
+        .sum();
+    // "Strict01.docx" in a question is one index term; its parts name the file.
+    let parts: f64 = a
+        .name_parts
+        .iter()
+        .filter(|t| names.contains(t.as_str()))
+        .map(|t| {
+            let i = c.idf(t);
+            i * i
+        })
+        .sum();
+    whole + parts
 }
 
 /// The documents of `docs` the question names by their title, best first, with their

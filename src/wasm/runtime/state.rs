@@ -74,6 +74,7 @@ impl State {
             warnings: Vec::new(),
         };
         self.core.add(conversion)?;
+        self.core.set_file_name(&doc_id, &info.file_name);
         if let Some(e) = model_id.and_then(|m| embeddings.iter().find(|e| e.model_id == m))
             && let Err(err) = self
                 .core
