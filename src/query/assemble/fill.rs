@@ -39,6 +39,36 @@ const COMMENT_UNITS: usize = 6;
 /// Chunks searched back for the start of a table that continues into a chunk.
 const TABLE_LOOKBACK: usize = 12;
 
+/// Words that open a statement resting on what was just said.
+const LEANING: &[&str] = &[
+    "since",
+    "therefore",
+    "thus",
+    "hence",
+    "so",
+    "consequently",
+    "accordingly",
+    "this",
+    "these",
+    "it",
+];
+/// Units before a leaning statement taken with it, at most...
+const LEAN_UNITS: usize = 3;
+/// ...and their tokens together.
+const LEAN_TOKENS: usize = 60;
+
+/// Whether paragraph `text` opens with a word of [`LEANING`] (after Markdown
+/// emphasis), so it cannot be read without what precedes it.
+fn leans_back(text: &str) -> bool {
+    let t = text.trim_start_matches(['*', '_', ' ', '>']);
+    let word: String = t
+        .chars()
+        .take_while(|c| c.is_alphabetic())
+        .collect::<String>()
+        .to_lowercase();
+    LEANING.contains(&word.as_str())
+}
+
 /// A unit: chunk key `(doc position, seq)` and unit index.
 pub type UnitRef = ((usize, usize), usize);
 
@@ -270,6 +300,19 @@ impl Filler<'_> {
                 }
                 let t = unit_tokens.get(j).copied().unwrap_or(0);
                 if spent + t > cap {
+                    break;
+                }
+                spent += t;
+                needs.push((key, j));
+            }
+        }
+        if unit.kind == UnitKind::Text && leans_back(&text) {
+            // "Since p-value > 0.05 ...", "Therefore ...": the short lines right
+            // before (the values it concludes from) are part of the statement.
+            let mut spent = 0usize;
+            for j in (i.saturating_sub(LEAN_UNITS)..i).rev() {
+                let t = unit_tokens.get(j).copied().unwrap_or(usize::MAX);
+                if units[j].kind != UnitKind::Text || spent + t > LEAN_TOKENS {
                     break;
                 }
                 spent += t;
