@@ -67,5 +67,6 @@ pub fn add_corpus_doc(c: &mut docrag::query::Collection, name: &str, max_tokens:
     let conv = docrag::convert(&corpus(name), &o).expect("converts");
     let id = conv.doc_id.clone();
     c.add(conv).expect("adds");
+    c.set_file_name(&id, name);
     id
 }

@@ -110,28 +110,29 @@ pub fn fill(c: &Collection, pool: &mut Pool, a: &Analysis, budget: usize) -> Pic
     let floor = best * if a.broad { BROAD_FLOOR } else { FLOOR };
     ranked.retain(|r| r.0 >= floor);
     if !a.broad {
-        // A pointed question is answered in a few documents: those whose best unit
-        // comes near the best of all.
+        // A pointed question is answered in a few documents: those whose best unit,
+        // weighed by their retrieval mass ([`Pool::retrieval_share`]), comes near
+        // the strongest.
         let mut doc_best: BTreeMap<usize, f64> = BTreeMap::new();
         for &(s, ((d, _), _)) in &ranked {
             let e = doc_best.entry(d).or_insert(0.0);
             *e = e.max(s);
         }
-        let mut docs: Vec<(usize, f64)> = doc_best.into_iter().collect();
-        docs.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
-        // A document's strength: its best unit, weighed by its retrieval mass.
-        let mut docs: Vec<(usize, f64)> = docs
+        let mut docs: Vec<(usize, f64)> = doc_best
             .into_iter()
             .map(|(d, s)| (d, s * (0.5 + 0.5 * pool.retrieval_share(d))))
             .collect();
         docs.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
         let strongest = docs.first().map_or(0.0, |x| x.1);
-        let keep: BTreeSet<usize> = docs
+        let mut keep: BTreeSet<usize> = docs
             .iter()
             .take(FOCUS_DOCS)
             .filter(|x| x.1 >= strongest * FOCUS_SHARE)
             .map(|x| x.0)
             .collect();
+        // A document the question names (title, file name, language) is read
+        // whatever its neighbours weigh.
+        keep.extend(pool.named.iter().copied());
         ranked.retain(|r| keep.contains(&r.1.0.0));
     }
     if a.broad {
@@ -615,5 +616,22 @@ impl Filler<'_> {
             self.take(&needs, false);
         }
         self.budget = budget;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::leans_back;
+
+    #[test]
+    fn statements_that_rest_on_what_precedes() {
+        assert!(leans_back(
+            "Since p-value > 0.05 we keep the null hypothesis."
+        ));
+        assert!(leans_back("**Therefore** the diet worked."));
+        assert!(leans_back("This is the estimated probability."));
+        assert!(!leans_back("Thiopeta was given to 38 subjects."));
+        assert!(!leans_back("Sincerely yours,"));
+        assert!(!leans_back(""));
     }
 }

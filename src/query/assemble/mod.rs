@@ -87,22 +87,30 @@ pub fn assemble(
     if let Some(b) = broad {
         a.broad = b;
     }
-    // A question that names a language few documents are written in is read in
-    // those documents and the ones it names by title (detection needs some text, and
-    // "the German lists document" may be mostly markup), whole when they fit.
-    let scoped = language::scope(c, &a.terms, docs).map(|mut s| {
+    // A question that names a file ("in list_complex.rtf") is read in that file; one
+    // that names a language few documents are written in, in those documents and the
+    // ones it names by title (detection needs some text, and "the German lists
+    // document" may be mostly markup). Either is sent whole when it fits.
+    let files = named_files(c, &a, docs);
+    let (scoped, narrowed) = if !files.is_empty() && files.len() < docs.len() {
+        let why = format!(
+            "the question names the file of {} document(s): read in those",
+            files.len()
+        );
+        (Some(files), Some(why))
+    } else if let Some(mut s) = language::scope(c, &a.terms, docs) {
         s.extend(pool::named_by_title(c, &a, docs).into_iter().map(|x| x.0));
         s.sort_unstable();
         s.dedup();
-        s
-    });
-    let narrowed = scoped.as_ref().map(|s| {
-        format!(
+        let why = format!(
             "the question names a language: read in the {} of {} document(s) written in it or named by title",
             s.len(),
             docs.len()
-        )
-    });
+        );
+        (Some(s), Some(why))
+    } else {
+        (None, None)
+    };
     let docs: &[usize] = scoped.as_deref().unwrap_or(docs);
     if scoped.is_some() {
         let total: usize = docs
@@ -153,6 +161,42 @@ pub fn assemble(
         analysis: a,
         narrowed,
     }
+}
+
+/// The documents of `docs` whose file name a question term spells: a term joining
+/// words with `.`, `_` or `-` ("Strict01.docx", "list_complex.rtf") whose parts (at
+/// least two) are all parts of the file name ([`analyze::name_terms`]).
+fn named_files(c: &Collection, a: &Analysis, docs: &[usize]) -> Vec<usize> {
+    let spelled: Vec<Vec<String>> = a
+        .terms
+        .iter()
+        .filter(|t| t.contains(['.', '_', '-']))
+        .map(|t| {
+            analyze::name_terms(t)
+                .into_iter()
+                .filter(|p| p != t)
+                .collect::<Vec<_>>()
+        })
+        .filter(|p| p.len() >= 2)
+        .collect();
+    if spelled.is_empty() {
+        return Vec::new();
+    }
+    docs.iter()
+        .copied()
+        .filter(|&d| {
+            let Some(doc) = c.documents().get(d) else {
+                return false;
+            };
+            if doc.file_name.is_empty() {
+                return false;
+            }
+            let names = analyze::name_terms(&doc.file_name);
+            spelled
+                .iter()
+                .any(|parts| parts.iter().all(|p| names.contains(p)))
+        })
+        .collect()
 }
 
 /// Every chunk of the documents at `docs`, whole.

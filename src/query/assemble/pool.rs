@@ -80,6 +80,9 @@ pub struct Pool {
     pub cands: BTreeMap<(usize, usize), Cand>,
     /// Documents by their evidence, best first: `(doc position, score)`.
     pub doc_rank: Vec<(usize, f64)>,
+    /// Documents the question names by title, file name or language
+    /// ([`named_by_title`]).
+    pub named: Vec<usize>,
 }
 
 impl Pool {
@@ -301,6 +304,7 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
     let mut pool = Pool {
         cands,
         doc_rank: ranked,
+        named: titled.iter().map(|x| x.0).collect(),
     };
     score(c, a, &mut pool);
     pool

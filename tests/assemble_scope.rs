@@ -1,0 +1,127 @@
+//! Context assembly (docrag::query::assemble) choosing where to read: a section the
+//! question names by its heading, documents in a language it names, a document it
+//! names by file name. Corpus files at the
+//! default chunk size, with the pandoc manual as a large neighbour.
+
+mod common;
+use common::add_corpus_doc;
+
+use docrag::query::{Collection, QueryOptions, QueryResult, Replies, ask};
+
+fn collection(files: &[&str]) -> Collection {
+    let mut c = Collection::new();
+    for f in files {
+        add_corpus_doc(&mut c, f, 1024);
+    }
+    c
+}
+
+/// The document data of the context (the cached prefix after its instructions).
+fn run(c: &Collection, q: &str) -> (String, QueryResult) {
+    let r = ask(c, q, &[], &Replies::default(), &QueryOptions::new()).unwrap();
+    let prefix = r.payload.cached_prefix();
+    let data = prefix
+        .split_once("<<<BEGIN DOCUMENT DATA>>>\n")
+        .map_or(prefix, |x| x.1)
+        .to_string();
+    (data, r)
+}
+
+fn titles(c: &Collection, r: &QueryResult) -> Vec<String> {
+    let mut t: Vec<String> = r
+        .sources
+        .iter()
+        .map(|s| c.documents()[c.position(&s.doc_id).unwrap()].title.clone())
+        .collect();
+    t.sort();
+    t.dedup();
+    t
+}
+
+#[test]
+fn a_section_named_by_its_heading_comes_whole() {
+    let c = collection(&["pandoc__MANUAL.txt", "es6tutorial__proxy.md"]);
+    // No "section" in the question: the heading "Running pandoc as a web server"
+    // is named by most of its weight.
+    let (ctx, _) = run(&c, "How does running pandoc as a web server work?");
+    for part in [
+        "# Running pandoc as a web server",
+        "it will function as a CGI program exposing the same API",
+        "uses Haskell's type system to provide strong guarantees",
+    ] {
+        assert!(ctx.contains(part), "{part} missing:\n{ctx}");
+    }
+}
+
+#[test]
+fn a_code_block_with_blank_lines_stays_whole_in_an_excerpt() {
+    let c = collection(&["pandoc__MANUAL.txt", "es6tutorial__proxy.md"]);
+    let (ctx, _) = run(
+        &c,
+        "What does the Proxy chapter say about the this problem (this 问题)?",
+    );
+    // Every fence that opens in the context closes in it.
+    let fences = ctx.lines().filter(|l| l.starts_with("```")).count();
+    assert!(fences > 0, "{ctx}");
+    assert_eq!(fences % 2, 0, "an excerpt cut a code block:\n{ctx}");
+}
+
+#[test]
+fn a_language_the_question_names_narrows_the_documents() {
+    let c = collection(&[
+        "pandoc__MANUAL.txt",
+        "tika__testHTMLNoisyMetaEncoding_1.html",
+        "tika__testArabicMisleadingCharset.html",
+        "readability__hukumusume.html",
+        "docx4j__Docx4j_GettingStarted.docx",
+    ]);
+    let lang = |t: &str| {
+        let d = c.documents().iter().find(|d| d.title == t).unwrap();
+        d.language
+    };
+    assert_eq!(lang("Test Arabic"), Some("ara"));
+    assert_eq!(lang("Pandoc User's Guide"), Some("eng"));
+    // The file names and titles say nothing of Arabic; detection does.
+    let (_, r) = run(&c, "What are the Arabic pages about?");
+    assert!(
+        r.accounting.reason.contains("names a language"),
+        "{}",
+        r.accounting.reason
+    );
+    assert_eq!(
+        titles(&c, &r),
+        vec!["Test Arabic", "tika__testHTMLNoisyMetaEncoding_1"]
+    );
+    // English is the language of most documents: it tells none apart.
+    let mut c = c;
+    for f in ["poi__bug57031.docx", "pandoc__release-announcements.txt"] {
+        add_corpus_doc(&mut c, f, 1024);
+    }
+    let english = c.documents().iter().filter(|d| d.language == Some("eng"));
+    assert!(english.count() * 2 > c.documents().len());
+    let (_, r) = run(&c, "Which English options control the table of contents?");
+    assert!(
+        !r.accounting.reason.contains("names a language"),
+        "{}",
+        r.accounting.reason
+    );
+}
+
+#[test]
+fn a_question_names_a_document_by_its_file_name() {
+    let c = collection(&[
+        "pandoc__MANUAL.txt",
+        "pandoc__list_complex.rtf",
+        "pandoc__heading.rtf",
+        "docx4j__Docx4j_GettingStarted.docx",
+    ]);
+    let listed = &c.documents()[1];
+    assert_eq!(listed.title, "Text before list");
+    assert_eq!(listed.file_name, "pandoc__list_complex.rtf");
+    let (ctx, r) = run(&c, "How deep does the nesting go in list_complex.rtf?");
+    assert!(
+        titles(&c, &r).contains(&"Text before list".to_string()),
+        "{ctx}"
+    );
+    assert!(ctx.contains("Eleven"), "{ctx}");
+}
