@@ -54,7 +54,10 @@ fn main() {
                     continue;
                 };
                 if let Ok(conv) = convert(bytes, &o) {
-                    let _ = c.add(conv);
+                    let id = conv.doc_id.clone();
+                    if c.add(conv).is_ok() {
+                        c.set_file_name(&id, name);
+                    }
                 }
             }
         }
