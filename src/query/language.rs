@@ -1,7 +1,7 @@
 //! Documents' languages, and the languages a question names.
 //!
-//! "The Russian contract", "the Hebrew information sheet", "which documents are in
-//! Japanese": a question names a language in English while the document is written
+//! "The Russian report", "the Hebrew leaflet", "which files are in Japanese": a
+//! question names a language in English while the document is written
 //! in it, so no word of the question meets a word of the document. Each document's
 //! language is detected once when it joins a collection (the `whatlang` crate:
 //! script, then trigram profiles of 69 languages, over a sample of its body text), and
@@ -144,7 +144,7 @@ mod tests {
     fn names_in_a_question() {
         let t = |s: &str| crate::retrieve::tokenize::tokenize(s);
         assert_eq!(
-            named(&t("In the Russian state contract, what ...")),
+            named(&t("In the Russian annual report, what ...")),
             vec![("rus", "russian".to_string())]
         );
         assert_eq!(named(&t("the Chinese ES6 chapter"))[0].0, "cmn");

@@ -35,8 +35,8 @@ pub struct Analysis {
     /// Asks about documents or files as such ("which documents ..."): "each" and
     /// "all" then count documents, not rows.
     pub documents: bool,
-    /// Parts of question terms that join words with `.`, `_` or `-` ("strict01.docx"
-    /// -> "strict01", "docx"), not themselves terms: a file name in a question meets
+    /// Parts of question terms that join words with `.`, `_` or `-` ("report_2019.docx"
+    /// -> "report", "2019", "docx"), not themselves terms: a file name in a question meets
     /// the document's file name and title by them.
     pub name_parts: Vec<String>,
     /// Languages the question names, as (ISO 639-3 code, the question's term):
@@ -272,8 +272,8 @@ pub fn analyze(question: &str) -> Analysis {
     let how_many = lower.contains("how many");
     let languages = crate::query::language::named(&terms);
     if languages.iter().any(|(code, _)| CYRILLIC.contains(code)) {
-        // Form codes and abbreviations of a Cyrillic-script document ("КС-3",
-        // "ГОСТ") are spelled in Latin letters in an English question ("KS-3").
+        // Form codes and abbreviations of a Cyrillic-script document ("ГОСТ",
+        // "ОКПД") are spelled in Latin letters in an English question ("GOST").
         for w in question.split(|c: char| !c.is_ascii_alphabetic()) {
             let acronym = (2..=5).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_uppercase());
             if acronym {
@@ -322,12 +322,12 @@ mod tests {
         );
         assert_eq!(to_cyrillic("ks"), "кс");
         assert_eq!(to_cyrillic("gost"), "гост");
-        let r = analyze("In the Russian contract, what is the KS-3 form?");
-        assert!(r.terms.contains(&"кс".to_string()) && r.terms.contains(&"ks".to_string()));
+        let r = analyze("Which GOST standard does the Russian manual cite?");
+        assert!(r.terms.contains(&"гост".to_string()) && r.terms.contains(&"gost".to_string()));
         assert!(
-            !analyze("What is the KS-3 form?")
+            !analyze("Which GOST standard applies?")
                 .terms
-                .contains(&"кс".to_string())
+                .contains(&"гост".to_string())
         );
         let b = analyze("Who deleted the word in the page header?");
         assert!(b.revisions && b.header_footer && !b.wants_all);

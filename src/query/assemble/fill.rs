@@ -308,7 +308,7 @@ impl Filler<'_> {
             }
         }
         if unit.kind == UnitKind::Text && leans_back(&text) {
-            // "Since p-value > 0.05 ...", "Therefore ...": the short lines right
+            // "Since F > 4.2 ...", "Therefore ...": the short lines right
             // before (the values it concludes from) are part of the statement.
             let mut spent = 0usize;
             for j in (i.saturating_sub(LEAN_UNITS)..i).rev() {
@@ -625,12 +625,10 @@ mod tests {
 
     #[test]
     fn statements_that_rest_on_what_precedes() {
-        assert!(leans_back(
-            "Since p-value > 0.05 we keep the null hypothesis."
-        ));
+        assert!(leans_back("Since F > 4.2 the effect is real."));
         assert!(leans_back("**Therefore** the diet worked."));
         assert!(leans_back("This is the estimated probability."));
-        assert!(!leans_back("Thiopeta was given to 38 subjects."));
+        assert!(!leans_back("Twelve people took the placebo."));
         assert!(!leans_back("Sincerely yours,"));
         assert!(!leans_back(""));
     }

@@ -87,8 +87,8 @@ pub fn assemble(
     if let Some(b) = broad {
         a.broad = b;
     }
-    // A question that names a file ("in list_complex.rtf") is read in that file; one
-    // that names a language few documents are written in, in those documents and the
+    // A question that names a file ("in report_2019.docx") is read in that file; one
+    // that names a language few documents use, in those documents and the
     // ones it names by title (detection needs some text, and "the German lists
     // document" may be mostly markup). Either is sent whole when it fits.
     let files = named_files(c, &a, docs);
@@ -164,7 +164,7 @@ pub fn assemble(
 }
 
 /// The documents of `docs` whose file name a question term spells: a term joining
-/// words with `.`, `_` or `-` ("Strict01.docx", "list_complex.rtf") whose parts (at
+/// words with `.`, `_` or `-` ("report_2019.docx", "notes-v2.md") whose parts (at
 /// least two) are all parts of the file name ([`analyze::name_terms`]).
 fn named_files(c: &Collection, a: &Analysis, docs: &[usize]) -> Vec<usize> {
     let spelled: Vec<Vec<String>> = a

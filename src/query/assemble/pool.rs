@@ -88,7 +88,7 @@ pub struct Pool {
 impl Pool {
     /// Document `d`'s retrieval mass ([`Pool::doc_rank`]) against the first
     /// document's: 0 to 1. Chunk-level retrieval sees a question's terms spread over
-    /// a passage ("bladder", "survival", "homework"), where units see them apart.
+    /// a passage, where units see them apart.
     pub fn retrieval_share(&self, d: usize) -> f64 {
         let top = self.doc_rank.first().map_or(0.0, |x| x.1);
         if top <= 0.0 {
@@ -191,7 +191,7 @@ fn title_score(c: &Collection, a: &Analysis, d: usize, idf: &HashMap<&str, f64>)
         .filter(|t| names.contains(t.as_str()) || language(t))
         .map(|t| idf.get(t.as_str()).copied().unwrap_or(0.0))
         .sum();
-    // "Strict01.docx" in a question is one index term; its parts name the file.
+    // "report_2019.docx" in a question is one index term; its parts name the file.
     let parts: f64 = a
         .name_parts
         .iter()
@@ -289,7 +289,7 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
             }
         }
     }
-    // A broad question ("what is each one about") reads each document's opening.
+    // A broad question ("summarize the reports") reads each document's opening.
     if a.broad {
         for &(d, _) in ranked.iter().take(STRUCTURAL_DOCS) {
             chosen.entry((d, 0)).or_insert((0.0, false));

@@ -1,8 +1,8 @@
 //! Sections as evidence: the section a question names by its heading, and the units a
 //! section holds across chunks.
 //!
-//! A question about a section ("what does the security note recommend", "what does
-//! the chapter say about Proxy.revocable()") is answered by the section as a whole,
+//! A question about a section ("what does the installation guide advise", "how does
+//! the caching layer work") is answered by the section as a whole,
 //! whose words mostly do not repeat the question's; the heading does. A heading is
 //! named when the question holds most of its weight (IDF squared, so "a" and "on"
 //! hardly count) and at least two of its terms, or one when the question says
@@ -172,8 +172,8 @@ mod tests {
 
     #[test]
     fn heading_levels() {
-        assert_eq!(level("## Proxy.revocable()"), 2);
-        assert_eq!(level("# A note on security"), 1);
+        assert_eq!(level("## Installing on Windows"), 2);
+        assert_eq!(level("# Caching"), 1);
         assert_eq!(level("####### seven"), 0);
         assert_eq!(level("plain"), 0);
     }

@@ -4,11 +4,12 @@
 //!
 //! A drawing that holds a picture, chart or diagram (`a:blip`, `pic:pic`, `c:chart`,
 //! `dgm:relIds`, VML `v:imagedata`, an OLE object) becomes an [`Inline::Image`]; bare
-//! shapes and connectors are dropped. The text of a VML WordArt shape (`v:textpath`
-//! `string`, as Word writes watermarks) is read as a paragraph, like a text box's. The image's alt text is `wp:docPr/@descr`, else
+//! shapes and connectors are dropped. The image's alt text is `wp:docPr/@descr`, else
 //! `@title`, else `@name` (VML: `v:imagedata/@o:title`, `v:shape/@alt`). A drawing
 //! that holds a text box is not an image: the text box's paragraphs are read as blocks
-//! and emitted after the paragraph that anchors them (in reading order).
+//! and emitted after the paragraph that anchors them (in reading order). The text of a
+//! VML WordArt shape (`v:textpath` `string`, as Word writes watermarks) is read the
+//! same way, as one paragraph.
 //! Ruby is written as base text followed by the reading in parentheses: 漢字(かんじ).
 
 use crate::error::ConvertError;
