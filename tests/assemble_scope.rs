@@ -7,6 +7,7 @@ mod common;
 use common::add_corpus_doc;
 
 use docrag::query::{Collection, QueryOptions, QueryResult, Replies, ask};
+use docrag::{ConvertOptions, convert};
 
 fn collection(files: &[&str]) -> Collection {
     let mut c = Collection::new();
@@ -124,4 +125,40 @@ fn a_question_names_a_document_by_its_file_name() {
         "{ctx}"
     );
     assert!(ctx.contains("Eleven"), "{ctx}");
+}
+
+#[test]
+fn a_symbol_finds_its_row_and_an_unlabelled_row_brings_its_neighbours() {
+    let mut c = collection(&["pandoc__MANUAL.txt"]);
+    // Rows of Latin-1 glyphs with no label of their own, each above the row of their
+    // codes (U+00A2 on, four a row).
+    let mut md = String::from("| | -0 | -1 | -2 | -3 |\n|---|---|---|---|---|\n");
+    for n in 0..23u32 {
+        let cells: Vec<String> = (0..4)
+            .map(|k| char::from_u32(0xA2 + 4 * n + k).unwrap().to_string())
+            .collect();
+        md.push_str(&format!("| | {} |\n", cells.join(" | ")));
+        let codes: Vec<String> = (0..4).map(|k| (0xA2 + 4 * n + k).to_string()).collect();
+        md.push_str(&format!("| R{n} | {} |\n", codes.join(" | ")));
+    }
+    md.push_str("\nThe glyph chart lists Latin-1 signs.\n");
+    let o = ConvertOptions::new().with_file_name("latin1.md");
+    c.add(convert(md.as_bytes(), &o).unwrap()).unwrap();
+    let small = QueryOptions::new().with_token_budget(300).unwrap();
+    let r = ask(
+        &c,
+        "Which decimal code does the glyph chart give for ÷?",
+        &[],
+        &Replies::default(),
+        &small,
+    )
+    .unwrap();
+    let ctx = r.payload.cached_prefix();
+    // The glyph row (found by its symbol, which word segmentation drops), the
+    // header, and the codes below it.
+    assert!(ctx.contains("|  | ö | ÷ | ø | ù |"), "{ctx}");
+    assert!(ctx.contains("| R21 | 246 | 247 | 248 | 249 |"), "{ctx}");
+    assert!(ctx.contains("| -0 | -1 | -2 | -3 |"), "{ctx}");
+    // An excerpt of the 700-token chart: rows far from the glyph's are left out.
+    assert!(!ctx.contains("| R14 |"), "{ctx}");
 }

@@ -143,7 +143,27 @@ pub fn terms_of(text: &str) -> Vec<String> {
         .filter_map(|t| plain_number(t).or_else(|| singular(t)))
         .collect();
     out.extend(extra);
+    out.extend(text.chars().filter(|&c| is_symbol(c)).map(String::from));
     out
+}
+
+/// A symbol a question may ask about by itself ("×", "≥", "€", "→", "☑"): a
+/// character outside ASCII that is neither a letter, a digit, a space nor
+/// punctuation (quotes, dashes, ellipsis, CJK and full-width punctuation). Word
+/// segmentation (UAX #29) drops these, so they are matched as terms of their own.
+pub fn is_symbol(c: char) -> bool {
+    !c.is_ascii()
+        && !c.is_alphanumeric()
+        && !c.is_whitespace()
+        && !matches!(c as u32,
+            0x00A0..=0x00A9 | 0x00AB | 0x00AD | 0x00AF | 0x00B4 | 0x00B6..=0x00B8 | 0x00BB | 0x00BF
+            | 0x2000..=0x206F   // general punctuation
+            | 0x3000..=0x303F   // CJK symbols and punctuation
+            | 0xFE30..=0xFE4F   // CJK compatibility forms
+            | 0xFF00..=0xFF0F | 0xFF1A..=0xFF20 | 0xFF3B..=0xFF40 | 0xFF5B..=0xFF65
+            | 0xFE00..=0xFE0F   // variation selectors
+            | 0x0300..=0x036F   // combining marks
+            | 0xFEFF)
 }
 
 /// The singular of a plain English plural ("pears" -> "pear", "codes" -> "code");
@@ -319,6 +339,13 @@ mod tests {
         assert_eq!(
             a.phrases,
             vec![vec!["getting".to_string(), "started".to_string()]]
+        );
+        assert!(terms_of("the sign × and ≥").contains(&"×".to_string()));
+        assert!(terms_of("a ≥ b").contains(&"≥".to_string()));
+        assert!(
+            !terms_of("“quoted” — text…")
+                .iter()
+                .any(|t| !t.chars().all(char::is_alphanumeric))
         );
         assert_eq!(to_cyrillic("ks"), "кс");
         assert_eq!(to_cyrillic("gost"), "гост");

@@ -269,8 +269,16 @@ impl Filler<'_> {
                     needs.push(cap);
                 }
                 // In a two-column (key | value) table such as an infobox, the rows
-                // next to a hit often answer the rest of the question.
-                if unit.kind == UnitKind::TableRow && self.cells(key, unit.start, unit.end) == 2 {
+                // next to a hit often answer the rest of the question; a row with an
+                // empty key cell has no label of its own and is read with the rows
+                // around it (a value split over two rows, a glyph row above its codes).
+                let row = self.text(key, unit.start, unit.end);
+                let unlabelled = super::pool::first_cell(row)
+                    .trim_matches(|c: char| c.is_whitespace() || c == '*' || c == '_')
+                    .is_empty();
+                if unit.kind == UnitKind::TableRow
+                    && (unlabelled || self.cells(key, unit.start, unit.end) == 2)
+                {
                     for j in [i.wrapping_sub(1), i + 1] {
                         if units
                             .get(j)

@@ -22,6 +22,8 @@ use crate::tokens;
 /// a pointed question is among them, few enough that reading them stays cheap and
 /// does not grow with the collection.
 pub const CANDIDATE_CHUNKS: usize = 40;
+/// Hits after a document's best that add to its retrieval mass (a quarter each).
+pub const MASS_HITS: usize = 3;
 /// Documents (by the first search's evidence) whose named parts join the pool.
 pub const STRUCTURAL_DOCS: usize = 8;
 /// Most structural candidates (header, footer, note, comment, revision chunks) added
@@ -229,15 +231,19 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
         .map_or(0.0, |h| f64::from(h.score))
         .max(f64::MIN_POSITIVE);
     let mut chosen: BTreeMap<(usize, usize), (f64, bool)> = BTreeMap::new();
-    let mut doc_mass: HashMap<usize, f64> = HashMap::new();
+    let mut doc_mass: HashMap<usize, (f64, usize)> = HashMap::new();
     for h in &hits {
         if let Some(d) = c.position(&h.chunk.doc) {
             let s = f64::from(h.score) / top;
             chosen.insert((d, h.chunk.seq as usize), (s, true));
-            let m = doc_mass.entry(d).or_insert(0.0);
-            // The best hit counts whole, later ones less: one strong passage beats
-            // many weak ones.
-            *m = if *m == 0.0 { s } else { *m + s * 0.25 };
+            let (m, n) = doc_mass.entry(d).or_insert((0.0, 0));
+            // The best hit counts whole, the next few a quarter, the rest nothing:
+            // one strong passage beats many weak ones, and a long document does not
+            // outweigh a short one by its length.
+            if *n <= MASS_HITS {
+                *m += if *n == 0 { s } else { s * 0.25 };
+            }
+            *n += 1;
         }
     }
     // Documents the question names by their title: short documents that share few
@@ -258,10 +264,10 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
                     chosen.entry((d, seq)).or_insert((0.0, false));
                 }
             }
-            *doc_mass.entry(d).or_insert(0.0) += ts / best_title.max(f64::MIN_POSITIVE);
+            doc_mass.entry(d).or_insert((0.0, 0)).0 += ts / best_title.max(f64::MIN_POSITIVE);
         }
     }
-    let mut ranked: Vec<(usize, f64)> = doc_mass.into_iter().collect();
+    let mut ranked: Vec<(usize, f64)> = doc_mass.into_iter().map(|(d, (m, _))| (d, m)).collect();
     ranked.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
     // Structural candidates in the documents the hits point to most.
     let wants_parts = a.header_footer || a.notes || a.comments || a.revisions;
@@ -454,7 +460,7 @@ fn key_bonus(row: &str, idf: &HashMap<&str, f64>) -> f64 {
 }
 
 /// The text of a row's first cell: `<tr><td>X</td>...` or `| X | ...`.
-fn first_cell(row: &str) -> &str {
+pub(super) fn first_cell(row: &str) -> &str {
     let r = row.trim_start();
     if let Some(rest) = r.strip_prefix("<tr>") {
         let rest = rest.trim_start();
