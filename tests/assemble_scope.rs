@@ -93,6 +93,13 @@ fn a_language_the_question_names_narrows_the_documents() {
         titles(&c, &r),
         vec!["Test Arabic", "tika__testHTMLNoisyMetaEncoding_1"]
     );
+    // A language named in passing, not as the documents', narrows nothing.
+    let (_, r) = run(&c, "Which Arabic numerals does the pandoc manual mention?");
+    assert!(
+        !r.accounting.reason.contains("names a language"),
+        "{}",
+        r.accounting.reason
+    );
     // English is the language of most documents: it tells none apart.
     let mut c = c;
     for f in ["poi__bug57031.docx", "pandoc__release-announcements.txt"] {

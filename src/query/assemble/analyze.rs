@@ -42,6 +42,12 @@ pub struct Analysis {
     /// Languages the question names, as (ISO 639-3 code, the question's term):
     /// "Russian" -> ("rus", "russian"). See [`crate::query::language::named`].
     pub languages: Vec<(&'static str, String)>,
+    /// A language is named as the documents' ("the Russian contract", "written in
+    /// Hebrew"), not in passing ("which French phrases does the guide list"): the
+    /// language's name is within [`LANGUAGE_WINDOW`] words before a word of
+    /// [`DOCUMENT_NOUNS`], or right after "in" or "into". Only then does the language
+    /// narrow the documents read.
+    pub language_scope: bool,
 }
 
 const ALL_WORDS: &[&str] = &["list", "all", "every", "each", "enumerate"];
@@ -205,6 +211,63 @@ pub fn name_terms(name: &str) -> Vec<String> {
     out
 }
 
+/// Words a language's name may stand before when it names the documents' language.
+pub const DOCUMENT_NOUNS: &[&str] = &[
+    "document",
+    "documents",
+    "file",
+    "files",
+    "page",
+    "pages",
+    "sheet",
+    "sheets",
+    "text",
+    "texts",
+    "contract",
+    "contracts",
+    "report",
+    "reports",
+    "letter",
+    "letters",
+    "manual",
+    "manuals",
+    "guide",
+    "guides",
+    "poem",
+    "poems",
+    "article",
+    "articles",
+    "chapter",
+    "chapters",
+    "tutorial",
+    "tutorials",
+    "book",
+    "books",
+    "version",
+    "versions",
+    "translation",
+    "translations",
+    "paper",
+    "papers",
+    "story",
+    "stories",
+    "site",
+    "leaflet",
+    "brochure",
+    "memo",
+    "form",
+    "forms",
+    "email",
+    "message",
+    "spreadsheet",
+    "original",
+    "edition",
+    "source",
+    "sources",
+];
+/// Words after a language's name searched for a word of [`DOCUMENT_NOUNS`].
+pub const LANGUAGE_WINDOW: usize = 3;
+
 /// Languages written in Cyrillic script (ISO 639-3), whose documents' acronyms an
 /// English question spells in Latin letters.
 const CYRILLIC: &[&str] = &["rus", "ukr", "bel", "bul", "srp", "mkd"];
@@ -291,6 +354,16 @@ pub fn analyze(question: &str) -> Analysis {
     }
     let how_many = lower.contains("how many");
     let languages = crate::query::language::named(&terms);
+    let language_scope = languages.iter().any(|(_, name)| {
+        words.iter().enumerate().any(|(i, w)| {
+            w == name
+                && (i > 0 && matches!(words[i - 1].as_str(), "in" | "into")
+                    || words[i + 1..]
+                        .iter()
+                        .take(LANGUAGE_WINDOW)
+                        .any(|n| DOCUMENT_NOUNS.contains(&n.as_str())))
+        })
+    });
     if languages.iter().any(|(code, _)| CYRILLIC.contains(code)) {
         // Form codes and abbreviations of a Cyrillic-script document ("ГОСТ",
         // "ОКПД") are spelled in Latin letters in an English question ("GOST").
@@ -320,6 +393,7 @@ pub fn analyze(question: &str) -> Analysis {
             .filter(|p| !terms.contains(p))
             .collect(),
         languages,
+        language_scope,
         terms,
         phrases,
     }
@@ -356,6 +430,10 @@ mod tests {
                 .terms
                 .contains(&"гост".to_string())
         );
+        assert!(analyze("What does the Russian annual report say?").language_scope);
+        assert!(analyze("Which files are written in Hebrew?").language_scope);
+        let passing = analyze("Which French phrases does the style guide list?");
+        assert!(!passing.language_scope && passing.languages.len() == 1);
         let b = analyze("Who deleted the word in the page header?");
         assert!(b.revisions && b.header_footer && !b.wants_all);
     }

@@ -98,7 +98,11 @@ pub fn assemble(
             files.len()
         );
         (Some(files), Some(why))
-    } else if let Some(mut s) = language::scope(c, &a.terms, docs) {
+    } else if let Some(mut s) = a
+        .language_scope
+        .then(|| language::scope(c, &a.terms, docs))
+        .flatten()
+    {
         s.extend(pool::named_by_title(c, &a, docs).into_iter().map(|x| x.0));
         s.sort_unstable();
         s.dedup();
