@@ -13,6 +13,7 @@ use crate::chunk::Chunk;
 use crate::enrich::{DEFAULT_INDEX_PERCENT, Enricher};
 use crate::retrieve::{Bm25Index, Hit};
 
+use super::assemble::analyze::name_terms;
 use super::embeddings::{EmbeddingStore, set_document_vectors};
 use super::error::QueryError;
 
@@ -37,6 +38,11 @@ pub struct Document {
     /// The name of the file it was added from, without folders (empty when unknown;
     /// [`Collection::set_file_name`]): a question may name a document by it.
     pub file_name: String,
+    /// The index terms of the title as a name ([`name_terms`]: also split at `_`,
+    /// `-`, `.` and case changes), sorted; kept so no question splits it again.
+    pub title_terms: Vec<String>,
+    /// The same of the file name.
+    pub file_terms: Vec<String>,
 }
 
 /// The separator between chunks in a document's full text.
@@ -108,6 +114,7 @@ impl Collection {
                 .map_err(|e| indexing(e.code(), e.to_string()))?;
         }
         let language = super::language::detect(&chunks);
+        let title_terms = name_terms(&title);
         let mut doc = Document {
             doc_id,
             title,
@@ -117,6 +124,8 @@ impl Collection {
             chars: 0,
             language,
             file_name: String::new(),
+            title_terms,
+            file_terms: Vec::new(),
         };
         doc.tokens = (0..doc.chunks.len()).map(|s| doc.chunk_tokens(s)).sum();
         let seps = doc.chunks.len().saturating_sub(1) * CHUNK_SEPARATOR.len();
@@ -138,7 +147,9 @@ impl Collection {
             return false;
         };
         let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
-        self.docs[pos].file_name = base.to_string();
+        let doc = &mut self.docs[pos];
+        doc.file_name = base.to_string();
+        doc.file_terms = name_terms(base);
         true
     }
 

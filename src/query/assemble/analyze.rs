@@ -35,10 +35,11 @@ pub struct Analysis {
     /// Asks about documents or files as such ("which documents ..."): "each" and
     /// "all" then count documents, not rows.
     pub documents: bool,
-    /// Parts of question terms that join words with `.`, `_` or `-` ("report_2019.docx"
-    /// -> "report", "2019", "docx"), not themselves terms: a file name in a question meets
-    /// the document's file name and title by them.
-    pub name_parts: Vec<String>,
+    /// The parts of each question term that joins words with `.`, `_` or `-`
+    /// ("report_2019.docx" -> "report", "2019", "docx"; [`name_terms`] without the
+    /// term itself), at least two: a file name spelled in a question meets the
+    /// document's file name and title by them.
+    pub spelled: Vec<Vec<String>>,
     /// Languages the question names, as (ISO 639-3 code, the question's term):
     /// "Russian" -> ("rus", "russian"). See [`crate::query::language::named`].
     pub languages: Vec<(&'static str, String)>,
@@ -386,11 +387,16 @@ pub fn analyze(question: &str) -> Analysis {
         section: has(SECTION_WORDS),
         broad: has(BROAD_WORDS),
         documents: has(&["documents", "files"]),
-        name_parts: terms
+        spelled: terms
             .iter()
             .filter(|t| t.contains(['.', '_', '-']))
-            .flat_map(|t| name_terms(t))
-            .filter(|p| !terms.contains(p))
+            .map(|t| {
+                name_terms(t)
+                    .into_iter()
+                    .filter(|p| p != t)
+                    .collect::<Vec<_>>()
+            })
+            .filter(|p| p.len() >= 2)
             .collect(),
         languages,
         language_scope,

@@ -606,16 +606,17 @@ impl Filler<'_> {
         if !a.section {
             self.budget = self.used + self.budget.saturating_sub(self.used) / 2;
         }
-        let scores = section::scores_of(self.pool, &units);
-        let mut order: Vec<(usize, UnitRef)> = units.iter().copied().enumerate().collect();
-        order.sort_by(|x, y| {
-            let (sx, sy) = (scores[&x.1], scores[&y.1]);
-            sy.total_cmp(&sx).then(x.0.cmp(&y.0))
-        });
+        // Best first; document order among equals.
+        let mut order: Vec<(f64, usize, UnitRef)> = units
+            .iter()
+            .enumerate()
+            .map(|(n, &u)| (self.pool.score_of(u), n, u))
+            .collect();
+        order.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
         let mut needs = vec![heading];
         self.closure(heading, a, &mut needs);
         self.take(&needs, true);
-        for (_, u) in order {
+        for (_, _, u) in order {
             if self.has(u) {
                 continue;
             }

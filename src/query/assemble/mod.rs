@@ -169,36 +169,21 @@ pub fn assemble(
 
 /// The documents of `docs` whose file name a question term spells: a term joining
 /// words with `.`, `_` or `-` ("report_2019.docx", "notes-v2.md") whose parts (at
-/// least two) are all parts of the file name ([`analyze::name_terms`]).
+/// least two, [`Analysis::spelled`]) are all parts of the file name.
 fn named_files(c: &Collection, a: &Analysis, docs: &[usize]) -> Vec<usize> {
-    let spelled: Vec<Vec<String>> = a
-        .terms
-        .iter()
-        .filter(|t| t.contains(['.', '_', '-']))
-        .map(|t| {
-            analyze::name_terms(t)
-                .into_iter()
-                .filter(|p| p != t)
-                .collect::<Vec<_>>()
-        })
-        .filter(|p| p.len() >= 2)
-        .collect();
-    if spelled.is_empty() {
+    if a.spelled.is_empty() {
         return Vec::new();
     }
     docs.iter()
         .copied()
         .filter(|&d| {
-            let Some(doc) = c.documents().get(d) else {
-                return false;
-            };
-            if doc.file_name.is_empty() {
-                return false;
-            }
-            let names = analyze::name_terms(&doc.file_name);
-            spelled
-                .iter()
-                .any(|parts| parts.iter().all(|p| names.contains(p)))
+            c.documents().get(d).is_some_and(|doc| {
+                a.spelled.iter().any(|parts| {
+                    parts
+                        .iter()
+                        .all(|p| doc.file_terms.binary_search(p).is_ok())
+                })
+            })
         })
         .collect()
 }

@@ -71,8 +71,6 @@ pub struct Cand {
     pub retrieved: bool,
     /// Its part.
     pub place: Place,
-    /// Its `sectionIndex`.
-    pub section: i64,
 }
 
 /// The pool of one question.
@@ -88,6 +86,15 @@ pub struct Pool {
 }
 
 impl Pool {
+    /// The score of unit `u` (0 for a unit not in the pool or not scored).
+    pub fn score_of(&self, (key, i): ((usize, usize), usize)) -> f64 {
+        self.cands
+            .get(&key)
+            .and_then(|x| x.scores.get(i))
+            .copied()
+            .unwrap_or(0.0)
+    }
+
     /// Document `d`'s retrieval mass ([`Pool::doc_rank`]) against the first
     /// document's: 0 to 1. Chunk-level retrieval sees a question's terms spread over
     /// a passage, where units see them apart.
@@ -141,7 +148,6 @@ fn candidate(
         chunk_score,
         retrieved,
         place: place_of(m.get_str("chunkKind").unwrap_or("body")),
-        section: m.get_int("sectionIndex").unwrap_or(0),
     })
 }
 
@@ -179,8 +185,8 @@ fn title_score(c: &Collection, a: &Analysis, d: usize, idf: &HashMap<&str, f64>)
     let Some(doc) = c.documents().get(d) else {
         return 0.0;
     };
-    let mut names: HashSet<String> = name_terms(&doc.title).into_iter().collect();
-    names.extend(name_terms(&doc.file_name));
+    let holds = |v: &[String], t: &str| v.binary_search_by(|x| x.as_str().cmp(t)).is_ok();
+    let named = |t: &str| holds(&doc.title_terms, t) || holds(&doc.file_terms, t);
     // A document's language names it as its title does ("the Russian contract").
     let language = |t: &str| {
         a.languages
@@ -190,14 +196,20 @@ fn title_score(c: &Collection, a: &Analysis, d: usize, idf: &HashMap<&str, f64>)
     let whole: f64 = a
         .terms
         .iter()
-        .filter(|t| names.contains(t.as_str()) || language(t))
+        .filter(|t| named(t) || language(t))
         .map(|t| idf.get(t.as_str()).copied().unwrap_or(0.0))
         .sum();
     // "report_2019.docx" in a question is one index term; its parts name the file.
-    let parts: f64 = a
-        .name_parts
+    let mut parts: Vec<&String> = a
+        .spelled
         .iter()
-        .filter(|t| names.contains(t.as_str()))
+        .flatten()
+        .filter(|p| !a.terms.contains(p) && named(p))
+        .collect();
+    parts.sort_unstable();
+    parts.dedup();
+    let parts: f64 = parts
+        .into_iter()
         .map(|t| {
             let i = c.idf(t);
             i * i

@@ -9,7 +9,7 @@
 //! "section" or "chapter". A section runs from its heading to the next heading of the
 //! same or a higher level (CommonMark ATX levels, `#` to `######`), across chunks.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use super::analyze::{Analysis, terms_of};
 use super::fill::UnitRef;
@@ -148,22 +148,6 @@ pub fn section_units(c: &Collection, pool: &mut Pool, heading: UnitRef) -> Vec<U
         from = 0;
     }
     out
-}
-
-/// The pool's score of each unit of `units` (0 for units no retrieval scored).
-pub fn scores_of(pool: &Pool, units: &[UnitRef]) -> HashMap<UnitRef, f64> {
-    units
-        .iter()
-        .map(|&(key, i)| {
-            let s = pool
-                .cands
-                .get(&key)
-                .and_then(|x| x.scores.get(i))
-                .copied()
-                .unwrap_or(0.0);
-            ((key, i), s)
-        })
-        .collect()
 }
 
 #[cfg(test)]
