@@ -4,7 +4,7 @@
 //! Markers: `[3]`, lists `[1, 2]` / `[1;2]`, ranges `[1-3]` (also with an en dash, and
 //! reversed ranges such as `[3-1]`), with any spaces or tabs around the numbers.
 //! `[^1]` (a footnote reference), `[1](...)` (a Markdown link) and `\\[1]` (an escaped
-//! bracket, which is how [`super::extractive`] quotes a bracketed number from a
+//! bracket, which is how [`super::answer`] quotes a bracketed number from a
 //! document) are not markers.
 //! A number with no source (0, or above the number of sources) stays in the text as
 //! it is and is counted in [`CitationReport::unknown`]; no source is invented for it.

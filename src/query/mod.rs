@@ -6,7 +6,7 @@
 //! - [`payload`]: messages in cache-friendly order, and the token accounting;
 //! - [`history`]: history reduction that never evicts the pinned context;
 //! - [`citations`]: ranked, numbered sources and the `[n]` marker builder;
-//! - [`extractive`]: the default answerer when no chat model is configured;
+//! - [`answer`]: the extractive answerer, the default when no chat model is configured;
 //! - [`route`]: routing and broad/pointed classification requests and parsers;
 //! - [`truncate`]: fair truncation for entire-document mode;
 //! - [`distribute`]: retrieval quotas and enrichment budgets;
@@ -28,7 +28,7 @@ pub mod collection;
 pub mod distribute;
 pub mod embeddings;
 pub mod error;
-pub mod extractive;
+pub mod answer;
 pub mod history;
 pub mod language;
 pub mod modes;

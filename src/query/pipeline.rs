@@ -36,7 +36,7 @@ use super::citations::{self, CitationReport, Source};
 use super::collection::Collection;
 use super::distribute::{enrichment_total, retrieval_quota};
 use super::error::QueryError;
-use super::extractive::{self, ExtractiveAnswer, Passage};
+use super::answer::{self, Answer, Passage};
 use super::history;
 use super::modes::{
     DEFAULT_RAG_CHUNKS, ENTIRE_CHAR_CAP, Mode, TRUNCATED, VectorChunks, fit_chunks,
@@ -77,7 +77,7 @@ pub struct QueryResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub routing: Option<RoutingDecision>,
     /// The extractive answer.
-    pub answer: ExtractiveAnswer,
+    pub answer: Answer,
     /// Its citations.
     pub citations: CitationReport,
 }
@@ -152,7 +152,7 @@ pub fn ask(
         Mode::AdaptiveRag => adaptive_rag(&retriever, question, &all, history, options),
         Mode::Rag(n) => rag(&retriever, question, n, replies, options),
     };
-    Ok(finish(built, question, history, options))
+    Ok(finish(collection, built, question, history, options))
 }
 
 /// Turns a selection into numbered sources and context parts.
@@ -509,7 +509,13 @@ fn adaptive_rag(
     b
 }
 
-fn finish(b: Built, question: &str, history: &[Message], options: &QueryOptions) -> QueryResult {
+fn finish(
+    c: &Collection,
+    b: Built,
+    question: &str,
+    history: &[Message],
+    options: &QueryOptions,
+) -> QueryResult {
     let context = context_message(&b.instructions, b.parts.iter().map(String::as_str));
     let reduced = history::reduce(history, options.history_tokens);
     let payload = Payload::new(context, &reduced.messages, question);
@@ -524,16 +530,26 @@ fn finish(b: Built, question: &str, history: &[Message], options: &QueryOptions)
         .map(|(s, t)| Passage {
             number: s.number,
             text: t.split_once(' ').map_or(t.as_str(), |(_, rest)| rest),
+            file: c
+                .position(&s.doc_id)
+                .and_then(|p| c.documents().get(p))
+                .map_or("", |d| d.file_name.as_str()),
+            score: s.score,
         })
         .collect();
     if passages.is_empty() {
         passages = b
             .plain
             .iter()
-            .map(|t| Passage { number: 0, text: t })
+            .map(|t| Passage {
+                number: 0,
+                text: t,
+                file: "",
+                score: 0.0,
+            })
             .collect();
     }
-    let answer = extractive::answer(
+    let answer = answer::answer(
         question,
         &passages,
         options.answer_tokens,

@@ -1,0 +1,210 @@
+//! Answers from tables and lists: one cell (the row whose cells match the question,
+//! the columns whose labels do), or every row of the table or item of the list the
+//! question asks for.
+
+use std::collections::HashSet;
+
+use super::draft::{Draft, Line};
+use super::source::{BlockKind, Src};
+use super::table::Table;
+use super::words::{self, Query};
+
+/// Most rows one answer lists.
+const MAX_ROWS: usize = 60;
+
+/// A table among the sources with its context terms.
+struct Found<'a> {
+    src: usize,
+    block: usize,
+    table: &'a Table,
+    /// Terms of caption, labels, the source's context and the text right before.
+    context: HashSet<String>,
+}
+
+fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
+    let mut out = Vec::new();
+    for (si, s) in srcs.iter().enumerate() {
+        for (bi, b) in s.blocks.iter().enumerate() {
+            let Some(t) = &b.table else {
+                continue;
+            };
+            let mut context = s.context.clone();
+            for c in &t.caption {
+                context.extend(words::term_set(c));
+            }
+            for l in &t.labels {
+                context.extend(words::term_set(l));
+            }
+            // The paragraph or heading just above names the table.
+            if let Some(prev) = bi.checked_sub(1).and_then(|i| s.blocks.get(i))
+                && prev.kind != BlockKind::Table
+            {
+                context.extend(words::term_set(&prev.r.plain));
+            }
+            out.push(Found {
+                src: si,
+                block: bi,
+                table: t,
+                context,
+            });
+        }
+    }
+    out
+}
+
+/// The best row of any table: its cells must match a question term, and the
+/// columns whose labels match terms the row does not hold are the answer; with no
+/// such column the whole row is.
+pub fn cell(srcs: &[Src], q: &Query) -> Draft {
+    let mut rows: Vec<(f64, usize, usize, Vec<usize>)> = Vec::new();
+    let found = tables(srcs);
+    for (fi, f) in found.iter().enumerate() {
+        for (ri, row) in f.table.rows.iter().enumerate() {
+            let main: HashSet<String> = row.iter().flat_map(|c| words::terms(c)).collect();
+            if q.gain(&main, &HashSet::new()) <= 0.0 {
+                continue;
+            }
+            let score = q.coverage(&main, &f.context);
+            // Columns named by question terms the row itself does not hold.
+            let cols: Vec<usize> = f
+                .table
+                .labels
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| {
+                    let lt = words::term_set(l);
+                    q.terms
+                        .iter()
+                        .any(|(t, _)| lt.contains(t) && !main.contains(t))
+                })
+                .map(|x| x.0)
+                .collect();
+            rows.push((score, fi, ri, cols));
+        }
+    }
+    let best = rows.iter().map(|x| x.0).fold(0.0, f64::max);
+    rows.retain(|x| x.0 >= best * 0.97);
+    rows.truncate(3);
+    let lines: Vec<Line> = rows
+        .iter()
+        .filter_map(|(_, fi, ri, cols)| {
+            let f = found.get(*fi)?;
+            let s = srcs.get(f.src)?;
+            let mut cols = cols.clone();
+            // The row's key (its first non-empty cell) labels the answer.
+            if !cols.is_empty()
+                && let Some(k) = f.table.rows[*ri].iter().position(|c| !c.trim().is_empty())
+                && !cols.contains(&k)
+            {
+                cols.insert(0, k);
+            }
+            let mut text = f.table.labelled(*ri, &cols);
+            if let Some(c) = f.table.caption.first() {
+                text = format!("{text} ({c})");
+            }
+            Some(Line::new(text, s.number))
+        })
+        .collect();
+    Draft {
+        kind: "table-cell",
+        list: lines.len() > 1,
+        lines,
+        score: best,
+    }
+}
+
+/// Every row of the table the question matches best (by its caption, labels,
+/// context and cells), one line per row; rows of the same table in later sources
+/// (a table split across chunks) follow.
+pub fn whole_table(srcs: &[Src], q: &Query) -> Draft {
+    let found = tables(srcs);
+    let mut best: Option<(f64, usize)> = None;
+    for (fi, f) in found.iter().enumerate() {
+        let mut all = f.context.clone();
+        for r in &f.table.rows {
+            for c in r {
+                all.extend(words::terms(c));
+            }
+        }
+        let s = q.coverage(&all, &HashSet::new());
+        if best.is_none_or(|b| s > b.0) {
+            best = Some((s, fi));
+        }
+    }
+    let Some((score, fi)) = best else {
+        return Draft::default();
+    };
+    let f = &found[fi];
+    let mut lines = Vec::new();
+    for g in found.iter().skip(fi) {
+        if g.table.labels != f.table.labels {
+            continue;
+        }
+        let n = srcs.get(g.src).map_or(0, |s| s.number);
+        for ri in 0..g.table.rows.len() {
+            let t = g.table.labelled(ri, &[]);
+            if !t.is_empty() && lines.len() < MAX_ROWS {
+                lines.push(Line::new(t, n));
+            }
+        }
+    }
+    let _ = f.block;
+    Draft {
+        kind: "table",
+        list: true,
+        lines,
+        score,
+    }
+}
+
+/// Every item of the list the question matches best: a run of list items, scored by
+/// its items and the paragraph or heading above it.
+pub fn whole_list(srcs: &[Src], q: &Query) -> Draft {
+    let mut best: Option<(f64, usize, usize, usize)> = None;
+    for (si, s) in srcs.iter().enumerate() {
+        let mut i = 0;
+        while i < s.blocks.len() {
+            if s.blocks[i].kind != BlockKind::Item {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < s.blocks.len() && s.blocks[i].kind == BlockKind::Item {
+                i += 1;
+            }
+            if i - start < 2 {
+                continue;
+            }
+            let mut all = s.context.clone();
+            if let Some(p) = start.checked_sub(1).and_then(|j| s.blocks.get(j)) {
+                all.extend(words::term_set(&p.r.plain));
+            }
+            for b in &s.blocks[start..i] {
+                all.extend(words::term_set(&b.r.plain));
+            }
+            let sc = q.coverage(&all, &HashSet::new());
+            if best.is_none_or(|b| sc > b.0) {
+                best = Some((sc, si, start, i));
+            }
+        }
+    }
+    let Some((score, si, start, end)) = best else {
+        return Draft::default();
+    };
+    let s = &srcs[si];
+    let lines = s.blocks[start..end]
+        .iter()
+        .take(MAX_ROWS)
+        .map(|b| Line {
+            plain: b.r.plain.clone(),
+            markdown: b.r.markdown.clone(),
+            number: s.number,
+        })
+        .collect();
+    Draft {
+        kind: "list",
+        list: true,
+        lines,
+        score,
+    }
+}

@@ -1,0 +1,404 @@
+//! Chunk markup rendered for a reader: readable plain text and balanced Markdown,
+//! with the revision and comment facts they carry.
+//!
+//! Chunk text is Markdown with a few HTML elements (see `crate::chunk::render`):
+//! `<ins>`/`<del>` for tracked changes (ECMA-376 17.13.5 `w:ins`, `w:del`, with
+//! `type="move-to"`/`"move-from"` for `w:moveTo`/`w:moveFrom`), `<mark comment="id">`
+//! for a comment's anchor (`w:commentRangeStart`..`End`), `<comment id author date
+//! reply-to>` for the comment itself, HTML tables, `<u>`, `<br>`. An answer must not
+//! carry that markup: a `<del>` cut by an excerpt would turn the rest of the answer
+//! into a deletion. So:
+//!
+//! - plain text writes changes and comments as words: `[deleted by A: old]`,
+//!   `new [inserted by A]`, `[comment by A on "anchor": text]`; Markdown emphasis,
+//!   code marks, link targets and escapes are dropped, entities decoded;
+//! - Markdown is the same text with every Markdown-special character escaped, plus
+//!   emphasis and strikethrough of its own, opened and closed in one place, so it is
+//!   balanced whatever the input (an unclosed or stray tag is ignored).
+
+/// A tracked change found while rendering.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    /// `inserted`, `deleted`, `moved here` or `moved away`.
+    pub kind: &'static str,
+    /// The `author` attribute, empty when none was recorded.
+    pub author: String,
+    /// The `date` attribute (as the chunk wrote it), empty when none.
+    pub date: String,
+    /// The changed text, plain.
+    pub text: String,
+}
+
+/// A comment found while rendering.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// The comment id.
+    pub id: String,
+    /// The `author` attribute, empty when none was recorded.
+    pub author: String,
+    /// The `date` attribute, empty when none.
+    pub date: String,
+    /// The id of the comment it replies to, empty when none.
+    pub reply_to: String,
+    /// The comment text, plain.
+    pub text: String,
+}
+
+/// A rendering: plain text, Markdown and the facts met on the way.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Rendered {
+    /// Readable plain text, no markup.
+    pub plain: String,
+    /// Balanced Markdown.
+    pub markdown: String,
+    /// Tracked changes in text order.
+    pub changes: Vec<Change>,
+    /// Comments in text order.
+    pub comments: Vec<Note>,
+    /// Anchor text per comment id (`<mark comment="id">` spans joined by spaces).
+    pub anchors: Vec<(String, String)>,
+}
+
+/// One open element whose text is buffered until it closes.
+struct Frame {
+    tag: String,
+    attrs: String,
+    plain: String,
+    md: String,
+}
+
+/// Renders `raw` (a block of chunk text). Never fails: unknown `<` is text.
+pub fn render(raw: &str) -> Rendered {
+    let mut out = Rendered::default();
+    let mut stack: Vec<Frame> = vec![Frame {
+        tag: String::new(),
+        attrs: String::new(),
+        plain: String::new(),
+        md: String::new(),
+    }];
+    // Open `<mark comment>` ids with the anchor text gathered so far.
+    let mut marks: Vec<(String, String)> = Vec::new();
+    let mut rest = raw;
+    while !rest.is_empty() {
+        let (text, tag) = next_tag(rest);
+        if !text.is_empty() {
+            let p = inline_plain(text);
+            if let Some(top) = stack.last_mut() {
+                top.md.push_str(&escape_md(&p));
+                top.plain.push_str(&p);
+            }
+            for m in &mut marks {
+                m.1.push_str(&p);
+            }
+        }
+        let Some((whole, name, attrs, closing)) = tag else {
+            break;
+        };
+        rest = &rest[text.len() + whole.len()..];
+        match (name, closing) {
+            ("ins" | "del" | "comment", false) => stack.push(Frame {
+                tag: name.to_string(),
+                attrs: attrs.to_string(),
+                plain: String::new(),
+                md: String::new(),
+            }),
+            ("ins" | "del" | "comment", true) => {
+                if stack.len() > 1 && stack.last().is_some_and(|f| f.tag == name) {
+                    close(&mut stack, &mut out);
+                }
+            }
+            ("mark", false) => marks.push((attr(attrs, "comment"), String::new())),
+            ("mark", true) => {
+                if let Some((id, text)) = marks.pop() {
+                    push_anchor(&mut out.anchors, id, text);
+                }
+            }
+            ("br", _) | ("td" | "th", true) => push_both(&mut stack, " "),
+            ("td" | "th", false) => push_both(&mut stack, "| "),
+            ("tr", true) | ("table", _) => push_both(&mut stack, "\n"),
+            _ => {}
+        }
+    }
+    while stack.len() > 1 {
+        close(&mut stack, &mut out);
+    }
+    while let Some((id, text)) = marks.pop() {
+        push_anchor(&mut out.anchors, id, text);
+    }
+    if let Some(root) = stack.pop() {
+        out.plain = tidy(&root.plain);
+        out.markdown = tidy(&root.md);
+    }
+    out
+}
+
+fn push_anchor(anchors: &mut Vec<(String, String)>, id: String, text: String) {
+    let text = tidy(&text);
+    match anchors.iter_mut().find(|a| a.0 == id) {
+        Some(a) => {
+            if !text.is_empty() {
+                a.1.push(' ');
+                a.1.push_str(&text);
+            }
+        }
+        None => anchors.push((id, text)),
+    }
+}
+
+fn push_both(stack: &mut [Frame], s: &str) {
+    if let Some(top) = stack.last_mut() {
+        top.plain.push_str(s);
+        top.md.push_str(s);
+    }
+}
+
+/// Closes the top frame into its parent, writing the change or comment as words.
+fn close(stack: &mut Vec<Frame>, out: &mut Rendered) {
+    let Some(f) = stack.pop() else {
+        return;
+    };
+    let author = attr(&f.attrs, "author");
+    let date = attr(&f.attrs, "date");
+    let text = tidy(&f.plain);
+    let md = tidy(&f.md);
+    let by = if author.is_empty() {
+        String::new()
+    } else {
+        format!(" by {author}")
+    };
+    let by_md = escape_md(&by);
+    let (plain, markdown) = if f.tag == "comment" {
+        let reply_to = attr(&f.attrs, "reply-to");
+        let what = if reply_to.is_empty() {
+            "comment"
+        } else {
+            "reply"
+        };
+        out.comments.push(Note {
+            id: attr(&f.attrs, "id"),
+            author: author.clone(),
+            date,
+            reply_to,
+            text: text.clone(),
+        });
+        (
+            format!(" [{what}{by}: {text}]"),
+            format!(" *\\[{what}{by_md}: {md}\\]*"),
+        )
+    } else {
+        let kind = match (f.tag.as_str(), attr(&f.attrs, "type").as_str()) {
+            ("ins", "move-to") => "moved here",
+            ("del", "move-from") => "moved away",
+            ("ins", _) => "inserted",
+            _ => "deleted",
+        };
+        out.changes.push(Change {
+            kind,
+            author,
+            date,
+            text: text.clone(),
+        });
+        if f.tag == "del" {
+            (
+                format!("[{kind}{by}: {text}]"),
+                format!("~~{md}~~ *\\[{kind}{by_md}\\]*"),
+            )
+        } else {
+            (
+                format!("{text} [{kind}{by}]"),
+                format!("{md} *\\[{kind}{by_md}\\]*"),
+            )
+        }
+    };
+    if let Some(top) = stack.last_mut() {
+        top.plain.push_str(&plain);
+        top.md.push_str(&markdown);
+    }
+}
+
+/// The text before the next known tag, and the tag: (whole tag, name, attributes,
+/// closing). Only names of the chunk format count as tags.
+fn next_tag(s: &str) -> (&str, Option<(&str, &str, &str, bool)>) {
+    let mut from = 0;
+    while let Some(i) = s[from..].find('<').map(|i| i + from) {
+        let after = &s[i + 1..];
+        let closing = after.starts_with('/');
+        let body = if closing { &after[1..] } else { after };
+        let name_len = body
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(body.len());
+        let name = &body[..name_len];
+        let known = matches!(
+            name,
+            "ins" | "del" | "mark" | "comment" | "u" | "br" | "sup" | "sub" | "s" | "b" | "i"
+                | "em" | "strong" | "span" | "table" | "tr" | "td" | "th" | "thead" | "tbody"
+                | "code" | "caption"
+        );
+        if known
+            && let Some(end) = s[i..].find('>')
+        {
+            let whole = &s[i..i + end + 1];
+            let attrs_start = 1 + usize::from(closing) + name_len;
+            let attrs = whole
+                .get(attrs_start..whole.len() - 1)
+                .unwrap_or("")
+                .trim_end_matches('/');
+            return (&s[..i], Some((whole, name, attrs, closing)));
+        }
+        from = i + 1;
+    }
+    (s, None)
+}
+
+/// The value of attribute `name` (double-quoted), entities decoded; empty when none.
+pub fn attr(attrs: &str, name: &str) -> String {
+    let mut rest = attrs;
+    while let Some(i) = rest.find(name) {
+        let before_ok = i == 0 || rest[..i].ends_with(' ');
+        let tail = &rest[i + name.len()..];
+        if before_ok && let Some(v) = tail.strip_prefix("=\"") {
+            let end = v.find('"').unwrap_or(v.len());
+            return decode(&v[..end]);
+        }
+        rest = &rest[i + name.len()..];
+    }
+    String::new()
+}
+
+/// HTML entities of the chunk format decoded.
+fn decode(s: &str) -> String {
+    if !s.contains('&') {
+        return s.to_string();
+    }
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&nbsp;", " ")
+        .replace("&amp;", "&")
+}
+
+/// Inline Markdown of a text run as plain text: emphasis and code marks dropped,
+/// `[text](target)` as its text, `[^n]` as `(note n)`, escapes and entities resolved.
+pub fn inline_plain(s: &str) -> String {
+    let s = decode(s);
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '\\' if i + 1 < chars.len() && chars[i + 1].is_ascii_punctuation() => {
+                out.push(chars[i + 1]);
+                i += 2;
+                continue;
+            }
+            '`' => {}
+            '*' | '_' => {
+                let prev = i.checked_sub(1).map(|j| chars[j]);
+                let next = chars.get(i + 1).copied();
+                let word = |x: Option<char>| x.is_some_and(char::is_alphanumeric);
+                let space = |x: Option<char>| x.is_none_or(char::is_whitespace);
+                // A mark between two word characters ("snake_case") or between two
+                // spaces ("2 * 3") is text; elsewhere it is emphasis.
+                let text = (word(prev) && word(next)) || (space(prev) && space(next));
+                if text {
+                    out.push(c);
+                }
+            }
+            '!' if chars.get(i + 1) == Some(&'[') => {}
+            '[' => {
+                if chars.get(i + 1) == Some(&'^')
+                    && let Some(end) = chars[i..].iter().position(|&x| x == ']')
+                {
+                    let label: String = chars[i + 2..i + end].iter().collect();
+                    out.push_str(&format!("(note {label})"));
+                    i += end + 1;
+                    continue;
+                }
+                if let Some(end) = chars[i..].iter().position(|&x| x == ']') {
+                    let close = i + end;
+                    if chars.get(close + 1) == Some(&'(')
+                        && let Some(t) = chars[close..].iter().position(|&x| x == ')')
+                    {
+                        let label: String = chars[i + 1..close].iter().collect();
+                        out.push_str(&inline_plain(&label));
+                        i = close + t + 1;
+                        continue;
+                    }
+                }
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `s` with every character Markdown could read as markup escaped.
+pub fn escape_md(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '~' | '|' | '#' | '$'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Whitespace runs collapsed to one space, per line; blank lines dropped.
+fn tidy(s: &str) -> String {
+    s.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_and_comments_as_words() {
+        let r = render(
+            "Here is a <del author=\"Ann\">dummy</del><ins author=\"Ann\">test</ins> \
+             <mark comment=\"3\">**document**</mark><comment id=\"3\" author=\"Bo\">Nice!</comment>.",
+        );
+        assert_eq!(
+            r.plain,
+            "Here is a [deleted by Ann: dummy]test [inserted by Ann] document [comment by Bo: Nice!]."
+        );
+        assert_eq!(
+            r.markdown,
+            "Here is a ~~dummy~~ *\\[deleted by Ann\\]*test *\\[inserted by Ann\\]* document *\\[comment by Bo: Nice!\\]*."
+        );
+        assert_eq!(r.changes.len(), 2);
+        assert_eq!(r.changes[0].kind, "deleted");
+        assert_eq!(r.comments[0].author, "Bo");
+        assert_eq!(r.anchors, [("3".to_string(), "document".to_string())]);
+    }
+
+    #[test]
+    fn unclosed_and_stray_tags_never_leak() {
+        let r = render("a <del author=\"X\">cut off</ins> and </del> more <mark comment=\"1\">x");
+        assert!(!r.plain.contains('<'));
+        assert_eq!(r.plain, "a [deleted by X: cut off and] more x");
+        assert_eq!(r.markdown.matches("~~").count(), 2);
+    }
+
+    #[test]
+    fn inline_markdown_and_tables() {
+        assert_eq!(
+            inline_plain("**Bold** [link](http://x) `code` a_b 2 * 3 [^1] \\[5]"),
+            "Bold link code a_b 2 * 3 (note 1) [5]"
+        );
+        let r = render("<table>\n<tr><th>**A**</th><th>B</th></tr>\n</table>");
+        assert_eq!(r.plain, "| A | B");
+    }
+}

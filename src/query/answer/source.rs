@@ -1,0 +1,309 @@
+//! A numbered source read for answering: its information line, its blocks and the
+//! units of each (sentences, table rows, list items), rendered by [`super::markup`].
+
+use std::collections::HashSet;
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::markup::{self, Change, Note, Rendered};
+use super::table::{self, Table};
+use super::words;
+use super::Passage;
+
+/// What a block is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockKind {
+    /// A paragraph (or a run of wrapped lines).
+    Paragraph,
+    /// A heading (`#` lines).
+    Heading,
+    /// One list item.
+    Item,
+    /// A table (Markdown pipe table or HTML `<table>`).
+    Table,
+    /// A fenced code block.
+    Code,
+    /// A note definition `[^n]: text` (footnotes and endnotes parts).
+    NoteDef,
+}
+
+/// One block of a source.
+#[derive(Debug, Clone)]
+pub struct Block {
+    /// What it is.
+    pub kind: BlockKind,
+    /// Rendered text.
+    pub r: Rendered,
+    /// The note label for [`BlockKind::NoteDef`].
+    pub label: String,
+    /// The parsed table for [`BlockKind::Table`].
+    pub table: Option<Table>,
+}
+
+/// One sentence-sized unit: a sentence of a paragraph, a list item, a heading.
+#[derive(Debug, Clone)]
+pub struct Unit {
+    /// Index of its block.
+    pub block: usize,
+    /// Plain text.
+    pub plain: String,
+    /// Its terms.
+    pub terms: HashSet<String>,
+}
+
+/// A source parsed.
+#[derive(Debug, Clone)]
+pub struct Src {
+    /// Its citation number.
+    pub number: usize,
+    /// The document title from the information line (`Document: …`).
+    pub title: String,
+    /// The heading path (`Section: …`), empty when none.
+    pub section: String,
+    /// The part (`Part: footer, section 1 (default)`), empty for body text.
+    pub part: String,
+    /// Terms of the title, the file name and the section: the source's context.
+    pub context: HashSet<String>,
+    /// Terms of the title and file name only.
+    pub naming: HashSet<String>,
+    /// Blocks in order.
+    pub blocks: Vec<Block>,
+    /// Units in order.
+    pub units: Vec<Unit>,
+    /// The retrieval score of the source.
+    pub score: f64,
+}
+
+impl Src {
+    /// Every tracked change of the source with the block it is in.
+    pub fn changes(&self) -> impl Iterator<Item = (usize, &Change)> {
+        self.blocks
+            .iter()
+            .enumerate()
+            .flat_map(|(i, b)| b.r.changes.iter().map(move |c| (i, c)))
+    }
+
+    /// Every comment of the source with the block it is in.
+    pub fn comments(&self) -> impl Iterator<Item = (usize, &Note)> {
+        self.blocks
+            .iter()
+            .enumerate()
+            .flat_map(|(i, b)| b.r.comments.iter().map(move |c| (i, c)))
+    }
+
+    /// The anchor text of comment `id` anywhere in the source.
+    pub fn anchor(&self, id: &str) -> String {
+        self.blocks
+            .iter()
+            .flat_map(|b| b.r.anchors.iter())
+            .filter(|a| a.0 == id && !a.1.is_empty())
+            .map(|a| a.1.as_str())
+            .collect::<Vec<_>>()
+            .join(" … ")
+    }
+
+    /// Whether the source is a header or footer part.
+    pub fn is_header_footer(&self) -> bool {
+        self.part.starts_with("header") || self.part.starts_with("footer")
+    }
+}
+
+/// Parses `p`.
+pub fn parse(p: &Passage<'_>) -> Src {
+    let (info, body) = split_info(p.text);
+    let field = |name: &str| {
+        info.split(" | ")
+            .find_map(|f| f.strip_prefix(name))
+            .unwrap_or("")
+            .to_string()
+    };
+    let title = field("Document: ");
+    let section = field("Section: ");
+    let part = field("Part: ");
+    // "pandoc__track_changes_move" is one word to UAX #29; its parts name it.
+    let naming: HashSet<String> = words::terms(&title)
+        .into_iter()
+        .chain(words::terms(&title.replace(['_', '.', '-'], " ")))
+        .chain(words::terms(&p.file.replace(['_', '.', '-'], " ")))
+        .collect();
+    let mut context = naming.clone();
+    context.extend(words::terms(&section));
+    context.extend(words::terms(&part));
+    let blocks = blocks(body);
+    let mut units = Vec::new();
+    for (i, b) in blocks.iter().enumerate() {
+        match b.kind {
+            BlockKind::Paragraph | BlockKind::NoteDef => {
+                for s in b.r.plain.replace('\n', " ").unicode_sentences() {
+                    let s = s.trim();
+                    if !s.is_empty() && s != "…" {
+                        units.push(unit(i, s));
+                    }
+                }
+            }
+            BlockKind::Table => {
+                for line in b.r.plain.lines() {
+                    units.push(unit(i, line));
+                }
+            }
+            _ => {
+                if !b.r.plain.is_empty() {
+                    units.push(unit(i, &b.r.plain));
+                }
+            }
+        }
+    }
+    Src {
+        number: p.number,
+        title,
+        section,
+        part,
+        context,
+        naming,
+        blocks,
+        units,
+        score: p.score,
+    }
+}
+
+fn unit(block: usize, s: &str) -> Unit {
+    Unit {
+        block,
+        plain: s.to_string(),
+        terms: words::term_set(s),
+    }
+}
+
+/// The information line (without brackets) and the body.
+fn split_info(text: &str) -> (&str, &str) {
+    let t = text.trim_start();
+    if t.starts_with("[Document: ") {
+        let (first, rest) = t.split_once('\n').unwrap_or((t, ""));
+        let first = first.trim_end();
+        if let Some(inner) = first.strip_prefix('[').and_then(|f| f.strip_suffix(']')) {
+            return (inner, rest);
+        }
+    }
+    ("", text)
+}
+
+/// Splits a body into blocks: blank lines end paragraphs, each list item and each
+/// heading is a block, pipe-table lines and HTML tables stay together, fenced code
+/// stays whole.
+fn blocks(body: &str) -> Vec<Block> {
+    let mut out = Vec::new();
+    let mut para: Vec<&str> = Vec::new();
+    let mut lines = body.lines().peekable();
+    let flush = |para: &mut Vec<&str>, out: &mut Vec<Block>| {
+        if !para.is_empty() {
+            out.push(block(BlockKind::Paragraph, &para.join("\n"), String::new()));
+            para.clear();
+        }
+    };
+    while let Some(line) = lines.next() {
+        let t = line.trim();
+        if t.is_empty() || t == "…" {
+            flush(&mut para, &mut out);
+            continue;
+        }
+        if t.starts_with("```") {
+            flush(&mut para, &mut out);
+            let mut code = vec![];
+            for l in lines.by_ref() {
+                if l.trim().starts_with("```") {
+                    break;
+                }
+                code.push(l);
+            }
+            out.push(block(BlockKind::Code, &code.join("\n"), String::new()));
+            continue;
+        }
+        if t.starts_with("<table") {
+            flush(&mut para, &mut out);
+            let mut html = vec![line];
+            if !t.contains("</table>") {
+                for l in lines.by_ref() {
+                    html.push(l);
+                    if l.contains("</table>") {
+                        break;
+                    }
+                }
+            }
+            let raw = html.join("\n");
+            let mut b = block(BlockKind::Table, &raw, String::new());
+            b.table = table::parse_html(&raw);
+            out.push(b);
+            continue;
+        }
+        if t.starts_with('|') {
+            flush(&mut para, &mut out);
+            let mut rows = vec![line];
+            while let Some(l) = lines.peek() {
+                if !l.trim().starts_with('|') {
+                    break;
+                }
+                rows.push(l);
+                lines.next();
+            }
+            let raw = rows.join("\n");
+            let table = table::parse_pipe(&raw);
+            let plain = table.as_ref().map(Table::plain).unwrap_or_default();
+            let mut b = block(BlockKind::Table, "", String::new());
+            b.r = markup::render(&raw);
+            b.r.plain = plain;
+            b.table = table;
+            out.push(b);
+            continue;
+        }
+        if let Some(h) = heading(t) {
+            flush(&mut para, &mut out);
+            out.push(block(BlockKind::Heading, h, String::new()));
+            continue;
+        }
+        if let Some(def) = t.strip_prefix("[^")
+            && let Some((label, text)) = def.split_once("]:")
+        {
+            flush(&mut para, &mut out);
+            out.push(block(BlockKind::NoteDef, text.trim(), label.to_string()));
+            continue;
+        }
+        if let Some(item) = list_item(t) {
+            flush(&mut para, &mut out);
+            out.push(block(BlockKind::Item, item, String::new()));
+            continue;
+        }
+        para.push(t.trim_start_matches("> "));
+    }
+    flush(&mut para, &mut out);
+    out
+}
+
+fn block(kind: BlockKind, raw: &str, label: String) -> Block {
+    Block {
+        kind,
+        r: markup::render(raw),
+        label,
+        table: None,
+    }
+}
+
+fn heading(t: &str) -> Option<&str> {
+    let n = t.chars().take_while(|&c| c == '#').count();
+    (1..=6).contains(&n).then(|| t[n..].trim()).filter(|h| t[n..].starts_with(' ') || h.is_empty())
+}
+
+fn list_item(t: &str) -> Option<&str> {
+    for m in ["- ", "* ", "+ "] {
+        if let Some(r) = t.strip_prefix(m) {
+            return Some(r);
+        }
+    }
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    if (1..=3).contains(&digits) {
+        let r = &t[digits..];
+        if r.starts_with(". ") || r.starts_with(") ") {
+            return Some(t);
+        }
+    }
+    None
+}

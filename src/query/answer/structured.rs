@@ -1,0 +1,324 @@
+//! Answers from a document's structure: tracked changes (ECMA-376 17.13.5 `w:ins`,
+//! `w:del`, `w:moveFrom`, `w:moveTo`), comments (17.13.4 `w:comment`, replies through
+//! `w15:commentEx/@w15:paraIdParent`), footnotes and endnotes (17.11), page headers and
+//! footers (17.10). Each reads the facts the chunk markup carries (author, date,
+//! anchor, part) and writes them as words.
+
+use std::collections::{HashMap, HashSet};
+
+use super::draft::{Draft, Line};
+use super::focus;
+use super::source::{BlockKind, Src};
+use super::words::{self, Query};
+
+/// Words that name the kind of change asked for, by stem: "inserted", "deleted",
+/// "moved".
+const CHANGE_KINDS: &[(&str, &[&str])] = &[
+    ("inserted", &["insert", "insertion", "add", "added", "addition"]),
+    ("deleted", &["delet", "deletion", "remov", "removal"]),
+    ("moved", &["mov", "movement"]),
+];
+
+/// The most lines one structured answer writes.
+const MAX_LINES: usize = 12;
+
+/// Longest quoted text inside a line, in characters.
+const QUOTE_CHARS: usize = 240;
+
+/// `s` cut to [`QUOTE_CHARS`] at a word boundary, with an ellipsis.
+pub fn clip(s: &str) -> String {
+    if s.chars().count() <= QUOTE_CHARS {
+        return s.to_string();
+    }
+    let cut: String = s.chars().take(QUOTE_CHARS).collect();
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |x| x.0);
+    format!("{cut} …")
+}
+
+/// Keeps the best-scored candidates: those within `share` of the best, at most
+/// [`MAX_LINES`], in source order.
+fn keep<T>(mut c: Vec<(f64, (usize, usize), T)>, share: f64) -> (f64, Vec<T>) {
+    let best = c.iter().map(|x| x.0).fold(0.0, f64::max);
+    c.retain(|x| x.0 >= best * share);
+    c.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    c.truncate(MAX_LINES);
+    c.sort_by_key(|x| x.1);
+    (best, c.into_iter().map(|x| x.2).collect())
+}
+
+/// The change kinds the question asks for (all when it names none).
+fn asked_kinds(question: &HashSet<String>) -> Vec<&'static str> {
+    let asked: Vec<&'static str> = CHANGE_KINDS
+        .iter()
+        .filter(|(_, stems)| stems.iter().any(|s| question.contains(*s)))
+        .map(|x| x.0)
+        .collect();
+    asked
+}
+
+/// Tracked changes matching the question: by a named author and of a named kind when
+/// it names them, scored by the changed text and its paragraph.
+pub fn changes(
+    srcs: &[Src],
+    q: &Query,
+    qterms: &HashSet<String>,
+    docs: &HashMap<String, f64>,
+    wants_all: bool,
+) -> Draft {
+    let authors = focus::named_authors(srcs, qterms);
+    let kinds = asked_kinds(qterms);
+    let mut c = Vec::new();
+    for (si, s) in srcs.iter().enumerate() {
+        let rel = docs.get(&s.title).copied().unwrap_or(0.0);
+        for (k, (bi, ch)) in s.changes().enumerate() {
+            if !focus::by(&authors, &ch.author)
+                || !(kinds.is_empty() || kinds.iter().any(|x| ch.kind.starts_with(x)))
+            {
+                continue;
+            }
+            let mut main = words::term_set(&ch.text);
+            main.extend(words::term_set(&ch.author));
+            main.extend(words::terms(ch.kind));
+            let mut ctx = s.context.clone();
+            if let Some(b) = s.blocks.get(bi) {
+                ctx.extend(words::term_set(&b.r.plain));
+            }
+            let score = q.coverage(&main, &ctx);
+            if !focus::admits(rel, score) {
+                continue;
+            }
+            let who = if ch.author.is_empty() {
+                "An unrecorded author".to_string()
+            } else {
+                ch.author.clone()
+            };
+            let when = if ch.date.is_empty() {
+                String::new()
+            } else {
+                format!(" on {}", ch.date)
+            };
+            let mut plain = format!("{who} {}{when}: \"{}\"", ch.kind, clip(&ch.text));
+            if let Some(b) = s.blocks.get(bi)
+                && b.r.plain.len() > ch.text.len() + 12
+            {
+                plain.push_str(&format!(", in \"{}\"", clip(&b.r.plain)));
+            }
+            if !s.part.is_empty() {
+                plain.push_str(&format!(" ({})", s.part));
+            }
+            c.push((score, (si, k), Line::new(plain, s.number)));
+        }
+    }
+    let (score, lines) = keep(c, if wants_all { 0.0 } else { 0.8 });
+    Draft {
+        kind: "changes",
+        list: lines.len() > 1,
+        lines,
+        score,
+    }
+}
+
+/// Comments matching the question: by a named author when it names one, scored by
+/// the comment text, its anchor and author.
+pub fn comments(
+    srcs: &[Src],
+    q: &Query,
+    qterms: &HashSet<String>,
+    docs: &HashMap<String, f64>,
+    wants_all: bool,
+) -> Draft {
+    let authors = focus::named_authors(srcs, qterms);
+    let mut c = Vec::new();
+    let mut seen = HashSet::new();
+    for (si, s) in srcs.iter().enumerate() {
+        let rel = docs.get(&s.title).copied().unwrap_or(0.0);
+        for (k, (bi, n)) in s.comments().enumerate() {
+            if !focus::by(&authors, &n.author)
+                || !seen.insert((s.title.clone(), n.id.clone(), n.text.clone()))
+            {
+                continue;
+            }
+            let anchor = s.anchor(&n.id);
+            let mut main = words::term_set(&n.text);
+            main.extend(words::term_set(&n.author));
+            main.extend(words::term_set(&anchor));
+            let mut ctx = s.context.clone();
+            if let Some(b) = s.blocks.get(bi) {
+                ctx.extend(words::term_set(&b.r.plain));
+            }
+            let score = q.coverage(&main, &ctx);
+            if !focus::admits(rel, score) {
+                continue;
+            }
+            let what = if n.reply_to.is_empty() {
+                "Comment".to_string()
+            } else {
+                format!("Reply to comment {}", n.reply_to)
+            };
+            let who = if n.author.is_empty() {
+                " (no author recorded)".to_string()
+            } else {
+                format!(" by {}", n.author)
+            };
+            let on = if anchor.is_empty() || !n.reply_to.is_empty() {
+                String::new()
+            } else {
+                format!(" on \"{}\"", clip(&anchor))
+            };
+            let plain = format!("{what} {}{who}{on}: \"{}\"", n.id, clip(&n.text));
+            c.push((score, (si, k), Line::new(plain, s.number)));
+        }
+    }
+    let (score, lines) = keep(c, if wants_all { 0.0 } else { 0.8 });
+    Draft {
+        kind: "comments",
+        list: lines.len() > 1,
+        lines,
+        score,
+    }
+}
+
+/// Footnotes and endnotes matching the question, each with the sentence that
+/// references it when that sentence is among the sources.
+pub fn notes(srcs: &[Src], q: &Query, docs: &HashMap<String, f64>) -> Draft {
+    let mut c = Vec::new();
+    for (si, s) in srcs.iter().enumerate() {
+        let rel = docs.get(&s.title).copied().unwrap_or(0.0);
+        let kind = if s.part.starts_with("endnotes") {
+            "Endnote"
+        } else {
+            "Footnote"
+        };
+        for (bi, b) in s.blocks.iter().enumerate() {
+            if b.kind != BlockKind::NoteDef {
+                continue;
+            }
+            let mark = format!("(note {})", b.label);
+            let anchor = srcs
+                .iter()
+                .filter(|o| o.title == s.title && o.part.is_empty())
+                .flat_map(|o| o.units.iter())
+                .find(|u| u.plain.contains(&mark))
+                .map(|u| u.plain.clone());
+            let main = words::term_set(&b.r.plain);
+            let mut ctx = s.context.clone();
+            if let Some(a) = &anchor {
+                ctx.extend(words::term_set(a));
+            }
+            let score = q.coverage(&main, &ctx);
+            if !focus::admits(rel, score) {
+                continue;
+            }
+            let mut plain = format!("{kind} {}: \"{}\"", b.label, clip(&b.r.plain));
+            if let Some(a) = anchor {
+                plain.push_str(&format!(", referenced in \"{}\"", clip(&a)));
+            }
+            c.push((score, (si, bi), Line::new(plain, s.number)));
+        }
+    }
+    let (score, lines) = keep(c, 0.85);
+    Draft {
+        kind: "notes",
+        list: lines.len() > 1,
+        lines,
+        score,
+    }
+}
+
+/// Page headers and footers of the most relevant document (the kind the question
+/// names: "footer" alone reads footers, "header" or "watermark" headers).
+pub fn parts(
+    srcs: &[Src],
+    q: &Query,
+    qterms: &HashSet<String>,
+    docs: &HashMap<String, f64>,
+) -> Draft {
+    let footer = qterms.contains("footer");
+    let header = ["header", "watermark", "running", "head"]
+        .iter()
+        .any(|w| qterms.contains(*w));
+    let mut c = Vec::new();
+    let mut seen = HashSet::new();
+    for (si, s) in srcs.iter().enumerate() {
+        if !s.is_header_footer()
+            || (footer && !header && !s.part.starts_with("footer"))
+            || (header && !footer && !s.part.starts_with("header"))
+        {
+            continue;
+        }
+        let text = s
+            .blocks
+            .iter()
+            .map(|b| b.r.plain.as_str())
+            .filter(|t| !t.is_empty() && !t.starts_with("[image"))
+            .collect::<Vec<_>>()
+            .join(" / ");
+        if text.is_empty() || !seen.insert((s.title.clone(), text.clone())) {
+            continue;
+        }
+        let rel = docs.get(&s.title).copied().unwrap_or(0.0);
+        let score = q.coverage(&words::term_set(&text), &s.context);
+        if !focus::admits(rel, score) {
+            continue;
+        }
+        let mut name = s.part.clone();
+        if let Some(f) = name.get_mut(..1) {
+            f.make_ascii_uppercase();
+        }
+        let plain = format!("{name} of {}: \"{}\"", s.title, clip(&text));
+        c.push((score, (si, 0), Line::new(plain, s.number)));
+    }
+    let (score, lines) = keep(c, 0.9);
+    Draft {
+        kind: "header-footer",
+        list: lines.len() > 1,
+        lines,
+        score,
+    }
+}
+
+/// Per document, who made tracked changes and how many of each kind: the answer to
+/// "which documents have changes, by whom".
+pub fn change_summary(srcs: &[Src]) -> Draft {
+    // (title, author) -> counts per kind, first source number.
+    let mut by: Vec<((String, String), Vec<(&'static str, usize)>, usize)> = Vec::new();
+    for s in srcs {
+        for (_, ch) in s.changes() {
+            let key = (s.title.clone(), ch.author.clone());
+            let i = match by.iter().position(|x| x.0 == key) {
+                Some(i) => i,
+                None => {
+                    by.push((key, Vec::new(), s.number));
+                    by.len() - 1
+                }
+            };
+            let counts = &mut by[i].1;
+            match counts.iter_mut().find(|c| c.0 == ch.kind) {
+                Some(c) => c.1 += 1,
+                None => counts.push((ch.kind, 1)),
+            }
+        }
+    }
+    let lines: Vec<Line> = by
+        .into_iter()
+        .map(|((title, author), counts, n)| {
+            let who = if author.is_empty() {
+                "an unrecorded author".to_string()
+            } else {
+                author
+            };
+            let what = counts
+                .iter()
+                .map(|(k, c)| format!("{k} {c}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            Line::new(format!("{title}: changes by {who} ({what})"), n)
+        })
+        .collect();
+    Draft {
+        kind: "changes",
+        list: true,
+        score: if lines.is_empty() { 0.0 } else { 1.0 },
+        lines,
+    }
+}

@@ -1,0 +1,242 @@
+//! Tables as a grid a question can be answered from: column labels from the header
+//! rows (merged headers joined, repeated header rows read once), caption rows (one
+//! cell across the whole table), data rows of plain cells.
+//!
+//! HTML tables place each cell by `colspan`/`rowspan` (a covered slot repeats the
+//! spanning cell's text, as a reader sees it); Markdown pipe tables take the row
+//! above the `| --- |` rule as the header.
+
+use super::markup;
+
+/// A table read into a grid.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Table {
+    /// Rows spanning every column above the header (a table title).
+    pub caption: Vec<String>,
+    /// One label per column: the header cells above it, joined with " / ".
+    pub labels: Vec<String>,
+    /// Data rows, each with one plain cell per column.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// The table as plain lines: caption, labels, rows, cells joined with " | ".
+    pub fn plain(&self) -> String {
+        let mut out: Vec<String> = self.caption.clone();
+        if self.labels.iter().any(|l| !l.is_empty()) {
+            out.push(self.labels.join(" | "));
+        }
+        out.extend(self.rows.iter().map(|r| r.join(" | ")));
+        out.join("\n")
+    }
+
+    /// Row `i` written with its labels: "Label: value; Label: value" for the columns
+    /// in `cols` (every non-empty cell when `cols` is empty).
+    pub fn labelled(&self, i: usize, cols: &[usize]) -> String {
+        let Some(row) = self.rows.get(i) else {
+            return String::new();
+        };
+        let all: Vec<usize> = (0..row.len()).collect();
+        let cols = if cols.is_empty() { &all } else { cols };
+        let mut parts: Vec<String> = Vec::new();
+        for &c in cols {
+            let Some(v) = row.get(c).map(|v| v.trim()).filter(|v| !v.is_empty()) else {
+                continue;
+            };
+            let label = self.labels.get(c).map_or("", |l| l.trim());
+            let part = if label.is_empty() {
+                v.to_string()
+            } else {
+                format!("{label}: {v}")
+            };
+            if parts.last() != Some(&part) {
+                parts.push(part);
+            }
+        }
+        parts.join("; ")
+    }
+}
+
+/// Splits a pipe-table line into cells (an escaped `\|` stays in its cell).
+fn pipe_cells(line: &str) -> Vec<String> {
+    let t = line.trim();
+    let t = t.strip_prefix('|').unwrap_or(t);
+    let t = t.strip_suffix('|').unwrap_or(t);
+    let mut cells = Vec::new();
+    let mut cur = String::new();
+    let mut chars = t.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && chars.peek() == Some(&'|') {
+            cur.push('|');
+            chars.next();
+        } else if c == '|' {
+            cells.push(std::mem::take(&mut cur));
+        } else {
+            cur.push(c);
+        }
+    }
+    cells.push(cur);
+    cells
+        .iter()
+        .map(|c| markup::render(c.trim()).plain.replace('\n', " "))
+        .collect()
+}
+
+fn is_rule(line: &str) -> bool {
+    let t = line.trim();
+    t.contains('-') && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '+' | '='))
+}
+
+/// Reads a Markdown pipe table; None when no line holds a cell.
+pub fn parse_pipe(raw: &str) -> Option<Table> {
+    let lines: Vec<&str> = raw.lines().filter(|l| !l.trim().is_empty()).collect();
+    let rule = lines.iter().position(|l| is_rule(l));
+    let mut t = Table::default();
+    for (i, l) in lines.iter().enumerate() {
+        if Some(i) == rule {
+            continue;
+        }
+        let cells = pipe_cells(l);
+        if rule == Some(i + 1) {
+            t.labels = cells;
+        } else {
+            t.rows.push(cells);
+        }
+    }
+    (!t.rows.is_empty() || !t.labels.is_empty()).then_some(t)
+}
+
+/// One HTML cell: text, header or not, spans.
+struct Cell {
+    text: String,
+    th: bool,
+    colspan: usize,
+    rowspan: usize,
+}
+
+/// Reads an HTML table; None when it has no row.
+pub fn parse_html(raw: &str) -> Option<Table> {
+    let mut rows: Vec<Vec<Cell>> = Vec::new();
+    for tr in raw.split("<tr").skip(1) {
+        let tr = tr.split("</tr>").next().unwrap_or(tr);
+        let mut cells = Vec::new();
+        let mut rest = tr;
+        while let Some(i) = rest.find("<t") {
+            let after = &rest[i + 2..];
+            let th = after.starts_with('h');
+            if !(th || after.starts_with('d')) {
+                rest = after;
+                continue;
+            }
+            let Some(gt) = after.find('>') else {
+                break;
+            };
+            let attrs = &after[1..gt];
+            let body = &after[gt + 1..];
+            let end = body
+                .find(if th { "</th>" } else { "</td>" })
+                .unwrap_or(body.len());
+            let span = |n: &str| {
+                markup::attr(attrs.trim(), n)
+                    .parse::<usize>()
+                    .unwrap_or(1)
+                    .clamp(1, 1000)
+            };
+            cells.push(Cell {
+                text: markup::render(&body[..end]).plain.replace('\n', " "),
+                th,
+                colspan: span("colspan"),
+                rowspan: span("rowspan"),
+            });
+            rest = &body[end..];
+        }
+        rows.push(cells);
+    }
+    if rows.is_empty() {
+        return None;
+    }
+    // Place cells on the grid; a rowspan fills the slots below.
+    let mut grid: Vec<Vec<Option<(String, bool)>>> = Vec::new();
+    let mut single: Vec<bool> = Vec::new();
+    for (r, cells) in rows.iter().enumerate() {
+        if grid.len() <= r {
+            grid.push(Vec::new());
+        }
+        single.push(cells.len() == 1);
+        let mut col = 0;
+        for cell in cells {
+            while grid[r].get(col).is_some_and(Option::is_some) {
+                col += 1;
+            }
+            for dr in 0..cell.rowspan.min(rows.len() - r) {
+                while grid.len() <= r + dr {
+                    grid.push(Vec::new());
+                }
+                let row = &mut grid[r + dr];
+                if row.len() < col + cell.colspan {
+                    row.resize(col + cell.colspan, None);
+                }
+                for dc in 0..cell.colspan {
+                    row[col + dc] = Some((cell.text.clone(), cell.th));
+                }
+            }
+            col += cell.colspan;
+        }
+    }
+    let width = grid.iter().map(Vec::len).max().unwrap_or(0);
+    let mut t = Table::default();
+    let mut labels: Vec<Vec<String>> = vec![Vec::new(); width];
+    let mut in_header = true;
+    for (r, row) in grid.iter().enumerate() {
+        let texts: Vec<String> = (0..width)
+            .map(|c| row.get(c).cloned().flatten().map(|x| x.0).unwrap_or_default())
+            .collect();
+        let all_th = row.iter().flatten().all(|x| x.1) && row.iter().flatten().count() > 0;
+        if in_header && single.get(r) == Some(&true) && width > 1 {
+            t.caption.push(texts[0].clone());
+            continue;
+        }
+        if in_header && all_th {
+            for (c, x) in texts.into_iter().enumerate() {
+                if !x.is_empty() && labels[c].last() != Some(&x) {
+                    labels[c].push(x);
+                }
+            }
+            continue;
+        }
+        // A header row repeated further down is not data.
+        if !in_header && all_th {
+            continue;
+        }
+        in_header = false;
+        t.rows.push(texts);
+    }
+    t.labels = labels.into_iter().map(|l| l.join(" / ")).collect();
+    Some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_spans_and_header_rows() {
+        let t = parse_html(
+            "<table>\n<tr><th colspan=\"3\">**Title**</th></tr>\n\
+             <tr><th rowspan=\"2\">Year</th><th colspan=\"2\">Cases</th></tr>\n\
+             <tr><th>New</th><th>Old</th></tr>\n\
+             <tr><td>2004</td><td>21.4</td><td>3</td></tr>\n</table>",
+        )
+        .expect("a table");
+        assert_eq!(t.caption, ["Title"]);
+        assert_eq!(t.labels, ["Year", "Cases / New", "Cases / Old"]);
+        assert_eq!(t.labelled(0, &[0, 1]), "Year: 2004; Cases / New: 21.4");
+    }
+
+    #[test]
+    fn pipe_header_above_rule() {
+        let t = parse_pipe("| A | **B** |\n| --- | --- |\n| 1 | x \\| y |").expect("a table");
+        assert_eq!(t.labels, ["A", "B"]);
+        assert_eq!(t.rows, [vec!["1".to_string(), "x | y".to_string()]]);
+    }
+}

@@ -1,0 +1,205 @@
+//! Words of a question and of the text that may answer it: matching terms, their
+//! weights, and how much of a question a piece of text covers.
+//!
+//! - Terms: Unicode words (UAX #29) lowercased, CJK as single characters, a short
+//!   list of English function words dropped, a light English suffix strip
+//!   ("deleted" ~ "delete", "tables" ~ "table"), numbers also in their plain form
+//!   ("38.0" also as "38").
+//! - Weights: `ln(1 + n / (df + 0.5))` over the `n` units of the sources (sentences,
+//!   table rows, notes, comments), so a word every source uses counts little and a
+//!   word none uses counts most: a question about a thing the sources never name
+//!   is mostly uncovered.
+
+use std::collections::{HashMap, HashSet};
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use crate::retrieve::tokenize::is_cjk;
+
+/// English function words and question words, never terms.
+const STOP: &[&str] = &[
+    "a", "an", "and", "are", "as", "at", "be", "by", "can", "could", "did", "do", "does",
+    "for", "from", "had", "has", "have", "how", "i", "in", "is", "it", "its", "me", "of",
+    "on", "or", "so", "that", "the", "their", "there", "these", "this", "those", "to",
+    "was", "were", "what", "when", "where", "which", "who", "whom", "whose", "why", "with",
+    "you", "your", "tell", "give", "s", "any", "about", "into", "they", "them", "he",
+    "she", "his", "her", "we", "our", "my", "one", "each", "all", "every", "also",
+    "according", "say", "says", "said", "show", "shows", "shown", "mention", "mentions",
+    "mentioned", "list", "lists", "listed", "name", "named", "names", "many", "much",
+    "does", "doing", "please", "both", "other", "than", "then", "whether", "if", "not",
+    "no", "yes", "only", "just", "some", "such", "given", "gives", "state", "states",
+    "stated", "find", "found", "used", "use", "uses", "document", "documents", "file",
+    "files", "text", "write", "wrote", "written", "report", "reports", "reported",
+    "appear", "appears", "printed", "print", "contain", "contains", "containing",
+    "include", "includes", "included", "describe", "describes", "described", "explain",
+    "explains", "mean", "means", "value", "values", "number", "numbers", "what's",
+    "who's", "left", "leave", "put", "made", "make", "makes", "kind", "kinds", "part",
+];
+
+/// A term's plain stem: the word lowercased with one English suffix removed.
+pub fn stem(w: &str) -> String {
+    if w.is_ascii() {
+        for suffix in ["ing", "ed", "es", "s"] {
+            if let Some(base) = w.strip_suffix(suffix)
+                && base.len() >= 3
+            {
+                return base.to_string();
+            }
+        }
+        if let Some(base) = w.strip_suffix('e')
+            && base.len() >= 3
+        {
+            return base.to_string();
+        }
+    }
+    w.to_string()
+}
+
+/// The matching terms of `text`, in order, with repeats.
+pub fn terms(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for word in text.unicode_words() {
+        let lower = word.to_lowercase();
+        if lower.chars().any(is_cjk) {
+            out.extend(
+                lower
+                    .chars()
+                    .filter(|c| c.is_alphanumeric())
+                    .map(String::from),
+            );
+            continue;
+        }
+        if STOP.contains(&lower.as_str()) {
+            continue;
+        }
+        // "38.0" and "38" are one number; "1,234" matches "1234".
+        if lower.starts_with(|c: char| c.is_ascii_digit()) {
+            let plain = lower.trim_end_matches(".0").trim_end_matches(".00");
+            if plain != lower {
+                out.push(plain.to_string());
+            }
+        }
+        out.push(stem(&lower));
+    }
+    out
+}
+
+/// The distinct terms of `text`.
+pub fn term_set(text: &str) -> HashSet<String> {
+    terms(text).into_iter().collect()
+}
+
+/// Term weights over a set of units.
+#[derive(Debug, Default)]
+pub struct Weights {
+    df: HashMap<String, usize>,
+    n: usize,
+}
+
+impl Weights {
+    /// Counts each unit's distinct terms once.
+    pub fn new<'a>(units: impl IntoIterator<Item = &'a HashSet<String>>) -> Self {
+        let mut w = Weights::default();
+        for u in units {
+            w.n += 1;
+            for t in u {
+                *w.df.entry(t.clone()).or_insert(0) += 1;
+            }
+        }
+        w
+    }
+
+    /// `ln(1 + n / (df + 0.5))`: a term no unit holds weighs most.
+    pub fn weight(&self, t: &str) -> f64 {
+        let df = self.df.get(t).copied().unwrap_or(0) as f64;
+        (1.0 + self.n.max(1) as f64 / (df + 0.5)).ln()
+    }
+}
+
+/// A question's terms with their weights.
+#[derive(Debug, Clone, Default)]
+pub struct Query {
+    /// Distinct terms and weights.
+    pub terms: Vec<(String, f64)>,
+}
+
+impl Query {
+    /// The terms of `question` without those in `drop` (words that name the kind of
+    /// answer, such as "comment", which the answer's form already covers).
+    pub fn new(question: &str, drop: &[&str], w: &Weights) -> Self {
+        let dropped: HashSet<String> = drop.iter().map(|d| stem(d)).collect();
+        let mut seen = HashSet::new();
+        let terms = terms(question)
+            .into_iter()
+            .filter(|t| !dropped.contains(t) && seen.insert(t.clone()))
+            .map(|t| {
+                let x = w.weight(&t);
+                (t, x)
+            })
+            .collect();
+        Query { terms }
+    }
+
+    /// Sum of all weights.
+    pub fn total(&self) -> f64 {
+        self.terms.iter().map(|x| x.1).sum()
+    }
+
+    /// Share of the question's weight found in `main`, with terms found only in
+    /// `context` (a title, a heading, the sentence around a comment) counting half;
+    /// 1.0 for a question with no terms.
+    pub fn coverage(&self, main: &HashSet<String>, context: &HashSet<String>) -> f64 {
+        let total = self.total();
+        if total <= 0.0 {
+            return 1.0;
+        }
+        let got: f64 = self
+            .terms
+            .iter()
+            .map(|(t, w)| {
+                if main.contains(t) {
+                    *w
+                } else if context.contains(t) {
+                    w * 0.5
+                } else {
+                    0.0
+                }
+            })
+            .sum();
+        got / total
+    }
+
+    /// The weight of the terms `main` holds that `have` does not: what a sentence
+    /// adds to those already picked.
+    pub fn gain(&self, main: &HashSet<String>, have: &HashSet<String>) -> f64 {
+        self.terms
+            .iter()
+            .filter(|(t, _)| main.contains(t) && !have.contains(t))
+            .map(|x| x.1)
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stems_numbers_and_cjk() {
+        assert_eq!(terms("Deleted tables at 38.0"), ["delet", "tabl", "38", "38.0"]);
+        assert_eq!(terms("東京"), ["東", "京"]);
+    }
+
+    #[test]
+    fn absent_terms_weigh_most_and_context_counts_half() {
+        let a = term_set("the placebo group");
+        let b = term_set("the thiopeta group");
+        let w = Weights::new([&a, &b]);
+        assert!(w.weight("hazard") > w.weight("placebo"));
+        assert!(w.weight("placebo") > w.weight("group"));
+        let q = Query::new("placebo group", &[], &w);
+        assert!((q.coverage(&a, &HashSet::new()) - 1.0).abs() < 1e-9);
+        let half = q.coverage(&HashSet::new(), &a);
+        assert!((half - 0.5).abs() < 1e-9);
+    }
+}
