@@ -17,7 +17,9 @@ struct Found<'a> {
     src: usize,
     block: usize,
     table: &'a Table,
-    /// Terms of caption, labels, the source's context and the text right before.
+    /// Terms of the caption and the column labels.
+    labels: HashSet<String>,
+    /// Terms of the source's context and the text right before the table.
     context: HashSet<String>,
 }
 
@@ -29,11 +31,9 @@ fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
                 continue;
             };
             let mut context = s.context.clone();
-            for c in &t.caption {
-                context.extend(words::term_set(c));
-            }
-            for l in &t.labels {
-                context.extend(words::term_set(l));
+            let mut labels = HashSet::new();
+            for c in t.caption.iter().chain(&t.labels) {
+                labels.extend(words::term_set(c));
             }
             // The paragraph or heading just above names the table.
             if let Some(prev) = bi.checked_sub(1).and_then(|i| s.blocks.get(i))
@@ -45,6 +45,7 @@ fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
                 src: si,
                 block: bi,
                 table: t,
+                labels,
                 context,
             });
         }
@@ -64,7 +65,10 @@ pub fn cell(srcs: &[Src], q: &Query) -> Draft {
             if q.gain(&main, &HashSet::new()) <= 0.0 {
                 continue;
             }
-            let score = q.coverage(&main, &f.context);
+            // The labels say what each cell is: they count as the row's own words.
+            let mut own = main.clone();
+            own.extend(f.labels.iter().cloned());
+            let score = q.coverage(&own, &f.context);
             // Columns named by question terms the row itself does not hold.
             let cols: Vec<usize> = f
                 .table
@@ -120,13 +124,16 @@ pub fn whole_table(srcs: &[Src], q: &Query) -> Draft {
     let found = tables(srcs);
     let mut best: Option<(f64, usize)> = None;
     for (fi, f) in found.iter().enumerate() {
-        let mut all = f.context.clone();
+        // What names the table counts whole, its cells half.
+        let mut name = f.context.clone();
+        name.extend(f.labels.iter().cloned());
+        let mut cells = HashSet::new();
         for r in &f.table.rows {
             for c in r {
-                all.extend(words::terms(c));
+                cells.extend(words::terms(c));
             }
         }
-        let s = q.coverage(&all, &HashSet::new());
+        let s = q.coverage(&name, &cells);
         if best.is_none_or(|b| s > b.0) {
             best = Some((s, fi));
         }
@@ -175,14 +182,16 @@ pub fn whole_list(srcs: &[Src], q: &Query) -> Draft {
             if i - start < 2 {
                 continue;
             }
-            let mut all = s.context.clone();
+            // The paragraph or heading above names the list; its items count half.
+            let mut name = s.context.clone();
             if let Some(p) = start.checked_sub(1).and_then(|j| s.blocks.get(j)) {
-                all.extend(words::term_set(&p.r.plain));
+                name.extend(words::term_set(&p.r.plain));
             }
+            let mut items = HashSet::new();
             for b in &s.blocks[start..i] {
-                all.extend(words::term_set(&b.r.plain));
+                items.extend(words::term_set(&b.r.plain));
             }
-            let sc = q.coverage(&all, &HashSet::new());
+            let sc = q.coverage(&name, &items);
             if best.is_none_or(|b| sc > b.0) {
                 best = Some((sc, si, start, i));
             }

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::draft::{Draft, Line};
 use super::source::{BlockKind, Src};
-use super::words::Query;
+use super::words::{Query, Weights};
 
 /// A sentence adds itself when it covers at least this share of the question's
 /// weight not yet covered.
@@ -21,7 +21,7 @@ const MAX_DOCUMENTS: usize = 6;
 fn usable(s: &Src, block: usize) -> bool {
     s.blocks
         .get(block)
-        .is_some_and(|b| !matches!(b.kind, BlockKind::Code | BlockKind::Table))
+        .is_some_and(|b| !matches!(b.kind, BlockKind::Table))
 }
 
 /// The best sentence and up to `max - 1` more that each add uncovered terms.
@@ -62,26 +62,131 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
         have.extend(srcs[si].units[ui].terms.iter().cloned());
         picked.push((si, ui));
     }
-    let lines = picked
-        .iter()
-        .map(|&(si, ui)| Line::new(srcs[si].units[ui].plain.clone(), srcs[si].number))
-        .collect();
+    let mut lines = Vec::new();
+    let mut list = false;
+    for &(si, ui) in &picked {
+        let s = &srcs[si];
+        let u = &s.units[ui];
+        lines.push(Line::new(u.plain.clone(), s.number));
+        // "... the following:" introduces the list after it: the list is the answer.
+        if u.plain.ends_with(':') {
+            for b in s.blocks.iter().skip(u.block + 1).take_while(|b| b.kind == BlockKind::Item).take(MAX_ITEMS) {
+                list = true;
+                lines.push(Line {
+                    plain: b.r.plain.clone(),
+                    markdown: b.r.markdown.clone(),
+                    number: s.number,
+                });
+            }
+        }
+    }
     Draft {
         kind: "facts",
         lines,
         score: best,
-        list: false,
+        list,
     }
 }
+
+/// Most list items a lead-in sentence brings, and most units of a section answer.
+const MAX_ITEMS: usize = 16;
+
+/// The section the question names by its heading: a heading (the last of a source's
+/// heading path, or a heading inside it) whose words are at least
+/// [`HEADING_SHARE`] of their weight question terms. Its units follow in order,
+/// across the document's next sources while the section goes on, up to
+/// [`MAX_ITEMS`].
+pub fn section(srcs: &[Src], q: &Query, w: &Weights, docs: &HashMap<String, f64>) -> Draft {
+    let qt: HashSet<&str> = q.terms.iter().map(|t| t.0.as_str()).collect();
+    let named = |h: &str| {
+        let ht = super::words::term_set(h);
+        let all: f64 = ht.iter().map(|t| w.weight(t)).sum();
+        let hit: f64 = ht.iter().filter(|t| qt.contains(t.as_str())).map(|t| w.weight(t)).sum();
+        if all > 0.0 && hit / all >= HEADING_SHARE { q.coverage(&ht, &HashSet::new()) } else { 0.0 }
+    };
+    let mut best: Option<(f64, usize, usize)> = None;
+    for (si, s) in srcs.iter().enumerate() {
+        // Only in a document the question is about, and a heading that with the
+        // document's name covers a good part of the question.
+        if !s.part.is_empty() || docs.get(&s.title).copied().unwrap_or(0.0) < super::focus::TARGET_SHARE {
+            continue;
+        }
+        let named = |h: &str| {
+            let sc = named(h);
+            let mut ht = super::words::term_set(h);
+            // A heading that only repeats the document's name names no section.
+            let adds = ht.iter().any(|t| !s.naming.contains(t));
+            ht.extend(s.naming.iter().cloned());
+            if adds && sc > 0.0 && q.coverage(&ht, &HashSet::new()) >= SECTION_MIN { sc } else { 0.0 }
+        };
+        let last = s.section.rsplit(" > ").next().unwrap_or("");
+        let sc = named(last);
+        if sc > 0.0 && best.is_none_or(|b| sc > b.0) {
+            best = Some((sc, si, 0));
+        }
+        for (bi, b) in s.blocks.iter().enumerate() {
+            if b.kind == BlockKind::Heading {
+                let sc = named(&b.r.plain);
+                if sc > 0.0 && best.is_none_or(|x| sc > x.0) {
+                    best = Some((sc, si, bi + 1));
+                }
+            }
+        }
+    }
+    let Some((score, si, start)) = best else {
+        return Draft::default();
+    };
+    let mut lines = Vec::new();
+    let mut items = 0usize;
+    let first = &srcs[si];
+    'srcs: for (k, s) in srcs.iter().enumerate().skip(si) {
+        if k > si && (s.title != first.title || !s.section.starts_with(&first.section)) {
+            break;
+        }
+        let from = if k == si { start } else { 0 };
+        for u in &s.units {
+            if u.block < from || !usable(s, u.block) {
+                continue;
+            }
+            if k == si && from > 0 && s.blocks.get(u.block).is_some_and(|b| b.kind == BlockKind::Heading) {
+                break 'srcs;
+            }
+            if lines.len() >= MAX_ITEMS {
+                break 'srcs;
+            }
+            if s.blocks.get(u.block).is_some_and(|b| b.kind == BlockKind::Item) {
+                items += 1;
+            }
+            lines.push(Line::new(u.plain.clone(), s.number));
+        }
+    }
+    Draft {
+        kind: "section",
+        list: items * 2 >= lines.len() && !lines.is_empty(),
+        lines,
+        score,
+    }
+}
+
+/// Share of the question a named heading and its document's name must cover.
+pub const SECTION_MIN: f64 = 0.3;
+
+/// Share of a heading's term weight the question must hold to name it.
+pub const HEADING_SHARE: f64 = 0.7;
 
 /// A few sentences from each of the most relevant documents: per document, its best
 /// sentences for the question, or its opening when none matches, prefixed with its
 /// title.
-pub fn documents(srcs: &[Src], q: &Query, docs: &HashMap<String, f64>) -> Draft {
+/// With `every`, each document among the sources (the question asks which
+/// documents: the context already holds those it chose); else those at least 30% as
+/// relevant as the best.
+pub fn documents(srcs: &[Src], q: &Query, docs: &HashMap<String, f64>, every: bool) -> Draft {
     let mut order: Vec<(&String, f64)> = docs.iter().map(|(t, s)| (t, *s)).collect();
     order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
     let best = order.first().map_or(0.0, |x| x.1);
-    order.retain(|x| x.1 >= best * 0.5);
+    if !every {
+        order.retain(|x| x.1 >= best * 0.3);
+    }
     order.truncate(MAX_DOCUMENTS);
     let mut lines = Vec::new();
     for (title, _) in &order {

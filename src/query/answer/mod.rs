@@ -61,7 +61,19 @@ pub const DEFAULT_MAX_SENTENCES: usize = 3;
 
 /// A sentence or table answer must cover at least this share of the question's
 /// weight, or the answer declines.
-pub const FACT_MIN: f64 = 0.45;
+pub const FACT_MIN: f64 = 0.05;
+
+/// A table row answers instead of the best sentence when it covers at least this
+/// share of what the sentence covers: a row is the more exact answer.
+pub const CELL_OVER_FACT: f64 = 0.75;
+
+/// Share of the weight of what a question asks about ([`asked_terms`]) that the
+/// sources must hold, or the answer declines.
+pub const FOCUS_MIN: f64 = 0.5;
+
+/// A section the question names by its heading answers unless a single sentence
+/// covers at least this share of the question.
+pub const SECTION_OVER: f64 = 0.6;
 
 /// A source's text under its citation number.
 #[derive(Debug, Clone, Copy)]
@@ -154,9 +166,100 @@ fn dropped(ask: Ask) -> &'static [&'static str] {
     }
 }
 
+/// `question` without its quoted spans ('Headers', "Tables"): a quoted word names
+/// a thing in the document, not what is asked. An opening quote follows a space,
+/// an opening bracket or the start; the closing one is followed by a non-letter.
+fn unquoted(question: &str) -> String {
+    let chars: Vec<char> = question.chars().collect();
+    let mut out = String::with_capacity(question.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let opens = matches!(c, '\'' | '"' | '\u{2018}' | '\u{201C}')
+            && (i == 0 || chars[i - 1].is_whitespace() || chars[i - 1] == '(');
+        if opens {
+            let close = |x: char| match c {
+                '\u{2018}' => x == '\u{2019}',
+                '\u{201C}' => x == '\u{201D}',
+                _ => x == c,
+            };
+            if let Some(j) = (i + 1..chars.len()).find(|&j| {
+                close(chars[j]) && chars.get(j + 1).is_none_or(|n| !n.is_alphanumeric())
+            }) {
+                out.push(' ');
+                i = j + 1;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// Words that end the phrase a wh-word introduces: verbs and prepositions.
+const PHRASE_END: &[&str] = &[
+    "is", "are", "was", "were", "does", "do", "did", "has", "have", "had", "can", "could",
+    "will", "would", "should", "may", "might", "of", "for", "in", "on", "at", "to", "from",
+    "with", "by", "and", "or", "that", "if", "when", "about", "according",
+];
+
+/// The terms of what a question asks about: the words after its first "what",
+/// "which", "whose", "how many" or "how much" up to a verb or preposition ("What
+/// hazard ratio does ..." -> hazard, ratio). Empty when there is no such phrase
+/// ("Who wrote ...", "What does ... say").
+fn asked_terms(question: &str) -> Vec<String> {
+    let all: Vec<String> = unquoted(question)
+        .unicode_words()
+        .map(str::to_lowercase)
+        .collect();
+    let Some(start) = all.iter().enumerate().position(|(i, x)| {
+        matches!(x.as_str(), "what" | "which" | "whose")
+            || (x == "how" && all.get(i + 1).is_some_and(|n| n == "many" || n == "much"))
+    }) else {
+        return Vec::new();
+    };
+    let skip = if all[start] == "how" { 2 } else { 1 };
+    let phrase: Vec<&str> = all[start + skip..]
+        .iter()
+        .take_while(|x| !PHRASE_END.contains(&x.as_str()))
+        .map(String::as_str)
+        .collect();
+    words::terms(&phrase.join(" "))
+}
+
+/// Whether the sources hold at least [`FOCUS_MIN`] of the weight of the question's
+/// asked terms (true when it has none).
+fn holds_focus(question: &str, srcs: &[Src], w: &Weights) -> bool {
+    let asked = asked_terms(question);
+    if asked.is_empty() {
+        return true;
+    }
+    let held = |t: &str| {
+        srcs.iter().any(|s| {
+            s.context.contains(t) || s.units.iter().any(|u| u.terms.contains(t))
+        })
+    };
+    let total: f64 = asked.iter().map(|t| w.weight(t)).sum();
+    let got: f64 = asked.iter().filter(|t| held(t)).map(|t| w.weight(t)).sum();
+    total <= 0.0 || got / total >= FOCUS_MIN
+}
+
+/// Whether the question asks for every row or item: "list", "all", "every",
+/// "each", "complete", "enumerate" ("how many" asks for a count, not a list).
+fn wants_all(question: &str) -> bool {
+    question.unicode_words().any(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "list" | "all" | "every" | "each" | "complete" | "enumerate"
+        )
+    })
+}
+
 /// The structures `question` asks for, the one named first first.
 fn asks(question: &str) -> Vec<Ask> {
     let mut found: Vec<Ask> = Vec::new();
+    let question = unquoted(question);
     let all: Vec<String> = question
         .unicode_words()
         .map(|w| words::stem(&w.to_lowercase()))
@@ -171,8 +274,7 @@ fn asks(question: &str) -> Vec<Ask> {
             continue;
         }
         for (ask, stems) in ASKS {
-            if stems.iter().any(|x| s == *x || s.starts_with(x) && x.len() >= 5)
-                && !found.contains(ask)
+            if stems.contains(&s.as_str()) && !found.contains(ask)
             {
                 found.push(*ask);
             }
@@ -191,7 +293,8 @@ pub fn answer(
 ) -> Answer {
     let srcs: Vec<Src> = passages.iter().map(source::parse).collect();
     let w = Weights::new(srcs.iter().flat_map(|s| s.units.iter().map(|u| &u.terms)));
-    let a = analyze(question);
+    let mut a = analyze(question);
+    a.wants_all = wants_all(question);
     let qterms: HashSet<String> = question
         .unicode_words()
         .map(|x| words::stem(&x.to_lowercase()))
@@ -208,12 +311,18 @@ pub fn answer(
     }
 
     if let Some(&first) = asked.first() {
+        // "What did X insert into the page header": changes in header parts.
+        let in_parts = asked.contains(&Ask::Parts) && srcs.iter().any(Src::is_header_footer);
         let mut drafts: Vec<Draft> = Vec::new();
         for (i, &ask) in asked.iter().enumerate() {
             let q = Query::new(question, dropped(ask), &w);
             let d = match ask {
-                Ask::Changes => structured::changes(&srcs, &q, &qterms, &docs, a.wants_all),
-                Ask::Comments => structured::comments(&srcs, &q, &qterms, &docs, a.wants_all),
+                Ask::Changes => {
+                    structured::changes(&srcs, &q, &qterms, &docs, a.wants_all, in_parts)
+                }
+                Ask::Comments => {
+                    structured::comments(&srcs, &q, &qterms, &docs, a.wants_all, in_parts)
+                }
                 Ask::Notes => structured::notes(&srcs, &q, &docs),
                 Ask::Parts => structured::parts(&srcs, &q, &qterms, &docs),
             };
@@ -234,12 +343,6 @@ pub fn answer(
         return write(drafts, max_tokens * 2);
     }
 
-    if a.documents || (a.broad && !a.table) {
-        let d = facts::documents(&srcs, &plain_q, &docs);
-        if !d.lines.is_empty() {
-            return write(vec![d], max_tokens * 2);
-        }
-    }
     let table_q = Query::new(question, &["table", "row", "column", "cell"], &w);
     if a.wants_all {
         let t = cells::whole_table(&srcs, &table_q);
@@ -249,15 +352,37 @@ pub fn answer(
             return write(vec![best], max_tokens * 2);
         }
     }
+    if a.documents || (a.broad && !a.table) {
+        let d = facts::documents(&srcs, &plain_q, &docs, a.documents);
+        if !d.lines.is_empty() {
+            return write(vec![d], max_tokens * 2);
+        }
+    }
+    if !holds_focus(question, &srcs, &w) && !foreign(question, &srcs.iter().collect::<Vec<_>>()) {
+        return decline("an answer to this question", &facts, max_tokens);
+    }
+    let section = facts::section(&srcs, &plain_q, &w, &docs);
+    if debug {
+        eprintln!("section {:.3} {:?}", section.score, section.lines.first());
+    }
+    if !section.lines.is_empty() && (a.section || facts.score < SECTION_OVER) {
+        return write(vec![section], max_tokens);
+    }
     let cell = cells::cell(&srcs, &table_q);
     if debug {
         eprintln!("cell {:.3} {:?}", cell.score, cell.lines.first());
     }
-    if !cell.lines.is_empty() && cell.score >= FACT_MIN && (a.table || cell.score >= facts.score)
+    if !cell.lines.is_empty()
+        && cell.score >= FACT_MIN
+        && (a.table || cell.score >= facts.score * CELL_OVER_FACT)
     {
         return write(vec![cell], max_tokens);
     }
-    if facts.lines.is_empty() || (facts.score < FACT_MIN && !foreign(question, &srcs)) {
+    let target: Vec<&Src> = srcs
+        .iter()
+        .filter(|s| docs.get(&s.title).copied().unwrap_or(0.0) >= 1.0)
+        .collect();
+    if facts.lines.is_empty() || (facts.score < FACT_MIN && !foreign(question, &target)) {
         return decline("an answer to this question", &facts, max_tokens);
     }
     write(vec![facts], max_tokens)
@@ -276,7 +401,7 @@ fn what(ask: Ask) -> &'static str {
 /// Whether the sources are mostly in another script than the question (an English
 /// question over a Hebrew document): its words cannot be found there, so low
 /// coverage does not mean the answer is absent.
-fn foreign(question: &str, srcs: &[Src]) -> bool {
+fn foreign(question: &str, srcs: &[&Src]) -> bool {
     let latin = |s: &str| {
         let (mut l, mut n) = (0usize, 0usize);
         for c in s.chars().filter(|c| c.is_alphabetic()) {

@@ -141,8 +141,8 @@ pub fn parse(p: &Passage<'_>) -> Src {
                     }
                 }
             }
-            BlockKind::Table => {
-                for line in b.r.plain.lines() {
+            BlockKind::Table | BlockKind::Code => {
+                for line in b.r.plain.lines().filter(|l| !l.trim().is_empty()) {
                     units.push(unit(i, line));
                 }
             }

@@ -22,15 +22,24 @@ const CHANGE_KINDS: &[(&str, &[&str])] = &[
 /// The most lines one structured answer writes.
 const MAX_LINES: usize = 12;
 
-/// Longest quoted text inside a line, in characters.
-const QUOTE_CHARS: usize = 240;
+/// Longest quoted context (a paragraph around a change, a sentence referencing a
+/// note), in characters.
+const CONTEXT_CHARS: usize = 240;
 
-/// `s` cut to [`QUOTE_CHARS`] at a word boundary, with an ellipsis.
+/// Longest quoted answer text (a note, a comment, a change), in characters.
+const ANSWER_CHARS: usize = 600;
+
+/// `s` cut to [`CONTEXT_CHARS`] at a word boundary, with an ellipsis.
 pub fn clip(s: &str) -> String {
-    if s.chars().count() <= QUOTE_CHARS {
+    clip_to(s, CONTEXT_CHARS)
+}
+
+/// `s` cut to `max` characters at a word boundary, with an ellipsis.
+pub fn clip_to(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
         return s.to_string();
     }
-    let cut: String = s.chars().take(QUOTE_CHARS).collect();
+    let cut: String = s.chars().take(max).collect();
     let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |x| x.0);
     format!("{cut} …")
 }
@@ -57,18 +66,23 @@ fn asked_kinds(question: &HashSet<String>) -> Vec<&'static str> {
 }
 
 /// Tracked changes matching the question: by a named author and of a named kind when
-/// it names them, scored by the changed text and its paragraph.
+/// it names them, scored by the changed text and its paragraph; only in page
+/// headers and footers when `in_parts`.
 pub fn changes(
     srcs: &[Src],
     q: &Query,
     qterms: &HashSet<String>,
     docs: &HashMap<String, f64>,
     wants_all: bool,
+    in_parts: bool,
 ) -> Draft {
     let authors = focus::named_authors(srcs, qterms);
     let kinds = asked_kinds(qterms);
     let mut c = Vec::new();
     for (si, s) in srcs.iter().enumerate() {
+        if in_parts && !s.is_header_footer() {
+            continue;
+        }
         let rel = docs.get(&s.title).copied().unwrap_or(0.0);
         for (k, (bi, ch)) in s.changes().enumerate() {
             if !focus::by(&authors, &ch.author)
@@ -97,7 +111,7 @@ pub fn changes(
             } else {
                 format!(" on {}", ch.date)
             };
-            let mut plain = format!("{who} {}{when}: \"{}\"", ch.kind, clip(&ch.text));
+            let mut plain = format!("{who} {}{when}: \"{}\"", ch.kind, clip_to(&ch.text, ANSWER_CHARS));
             if let Some(b) = s.blocks.get(bi)
                 && b.r.plain.len() > ch.text.len() + 12
             {
@@ -119,18 +133,23 @@ pub fn changes(
 }
 
 /// Comments matching the question: by a named author when it names one, scored by
-/// the comment text, its anchor and author.
+/// the comment text, its anchor and author; only in page headers and footers when
+/// `in_parts`.
 pub fn comments(
     srcs: &[Src],
     q: &Query,
     qterms: &HashSet<String>,
     docs: &HashMap<String, f64>,
     wants_all: bool,
+    in_parts: bool,
 ) -> Draft {
     let authors = focus::named_authors(srcs, qterms);
     let mut c = Vec::new();
     let mut seen = HashSet::new();
     for (si, s) in srcs.iter().enumerate() {
+        if in_parts && !s.is_header_footer() {
+            continue;
+        }
         let rel = docs.get(&s.title).copied().unwrap_or(0.0);
         for (k, (bi, n)) in s.comments().enumerate() {
             if !focus::by(&authors, &n.author)
@@ -165,7 +184,7 @@ pub fn comments(
             } else {
                 format!(" on \"{}\"", clip(&anchor))
             };
-            let plain = format!("{what} {}{who}{on}: \"{}\"", n.id, clip(&n.text));
+            let plain = format!("{what} {}{who}{on}: \"{}\"", n.id, clip_to(&n.text, ANSWER_CHARS));
             c.push((score, (si, k), Line::new(plain, s.number)));
         }
     }
@@ -209,14 +228,14 @@ pub fn notes(srcs: &[Src], q: &Query, docs: &HashMap<String, f64>) -> Draft {
             if !focus::admits(rel, score) {
                 continue;
             }
-            let mut plain = format!("{kind} {}: \"{}\"", b.label, clip(&b.r.plain));
+            let mut plain = format!("{kind} {}: \"{}\"", b.label, clip_to(&b.r.plain, ANSWER_CHARS));
             if let Some(a) = anchor {
                 plain.push_str(&format!(", referenced in \"{}\"", clip(&a)));
             }
             c.push((score, (si, bi), Line::new(plain, s.number)));
         }
     }
-    let (score, lines) = keep(c, 0.85);
+    let (score, lines) = keep(c, 0.6);
     Draft {
         kind: "notes",
         list: lines.len() > 1,

@@ -14,6 +14,7 @@ use std::collections::{HashMap, HashSet};
 
 use unicode_segmentation::UnicodeSegmentation;
 
+use crate::query::assemble::analyze::{is_symbol, plain_number, to_cyrillic};
 use crate::retrieve::tokenize::is_cjk;
 
 /// English function words and question words, never terms.
@@ -28,7 +29,7 @@ const STOP: &[&str] = &[
     "mentioned", "list", "lists", "listed", "name", "named", "names", "many", "much",
     "does", "doing", "please", "both", "other", "than", "then", "whether", "if", "not",
     "no", "yes", "only", "just", "some", "such", "given", "gives", "state", "states",
-    "stated", "find", "found", "used", "use", "uses", "document", "documents", "file",
+    "stated", "find", "used", "use", "uses", "document", "documents", "file",
     "files", "text", "write", "wrote", "written", "report", "reports", "reported",
     "appear", "appears", "printed", "print", "contain", "contains", "containing",
     "include", "includes", "included", "describe", "describes", "described", "explain",
@@ -55,11 +56,17 @@ pub fn stem(w: &str) -> String {
     w.to_string()
 }
 
-/// The matching terms of `text`, in order, with repeats.
+/// The matching terms of `text`, in order, with repeats. Symbols (×, ≥, €) are
+/// terms of their own.
 pub fn terms(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out: Vec<String> = text.chars().filter(|&c| is_symbol(c)).map(String::from).collect();
     for word in text.unicode_words() {
         let lower = word.to_lowercase();
+        // "Mead's" is Mead.
+        let lower = lower
+            .strip_suffix("'s")
+            .or_else(|| lower.strip_suffix("\u{2019}s"))
+            .map_or(lower.clone(), str::to_string);
         if lower.chars().any(is_cjk) {
             out.extend(
                 lower
@@ -73,11 +80,8 @@ pub fn terms(text: &str) -> Vec<String> {
             continue;
         }
         // "38.0" and "38" are one number; "1,234" matches "1234".
-        if lower.starts_with(|c: char| c.is_ascii_digit()) {
-            let plain = lower.trim_end_matches(".0").trim_end_matches(".00");
-            if plain != lower {
-                out.push(plain.to_string());
-            }
+        if let Some(plain) = plain_number(&lower) {
+            out.push(plain);
         }
         out.push(stem(&lower));
     }
@@ -116,6 +120,19 @@ impl Weights {
     }
 }
 
+/// The terms of a question: [`terms`], plus the Cyrillic spelling of each Latin
+/// acronym ("KS-3" also as "кс"), since Russian documents write them in Cyrillic.
+pub fn question_terms(question: &str) -> Vec<String> {
+    let mut out = terms(question);
+    for w in question.unicode_words() {
+        let n = w.chars().count();
+        if (2..=4).contains(&n) && w.chars().all(|c| c.is_ascii_uppercase()) {
+            out.push(to_cyrillic(&w.to_lowercase()));
+        }
+    }
+    out
+}
+
 /// A question's terms with their weights.
 #[derive(Debug, Clone, Default)]
 pub struct Query {
@@ -129,7 +146,7 @@ impl Query {
     pub fn new(question: &str, drop: &[&str], w: &Weights) -> Self {
         let dropped: HashSet<String> = drop.iter().map(|d| stem(d)).collect();
         let mut seen = HashSet::new();
-        let terms = terms(question)
+        let terms = question_terms(question)
             .into_iter()
             .filter(|t| !dropped.contains(t) && seen.insert(t.clone()))
             .map(|t| {
