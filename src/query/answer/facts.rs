@@ -12,6 +12,9 @@ use super::words::{Query, Weights};
 /// weight not yet covered.
 const MIN_GAIN: f64 = 0.15;
 
+/// A line of code scores this share of its coverage.
+const CODE_FACTOR: f64 = 0.8;
+
 /// Sentences per document in a broad answer.
 const PER_DOCUMENT: usize = 2;
 
@@ -32,7 +35,10 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
             if !usable(s, u.block) {
                 continue;
             }
-            cands.push((q.coverage(&u.terms, &s.context), si, ui));
+            // Prose answers better than a line of code that shares its words.
+            let code = s.blocks.get(u.block).is_some_and(|b| b.kind == BlockKind::Code);
+            let factor = if code { CODE_FACTOR } else { 1.0 };
+            cands.push((q.coverage(&u.terms, &s.context) * factor, si, ui));
         }
     }
     cands.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
@@ -64,18 +70,32 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
     }
     let mut lines = Vec::new();
     let mut list = false;
+    let mut shown: HashSet<(usize, usize)> = HashSet::new();
     for &(si, ui) in &picked {
+        if !shown.insert((si, ui)) {
+            continue;
+        }
         let s = &srcs[si];
         let u = &s.units[ui];
         lines.push(Line::new(u.plain.clone(), s.number));
-        // "... the following:" introduces the list after it: the list is the answer.
-        if u.plain.ends_with(':') {
-            for b in s.blocks.iter().skip(u.block + 1).take_while(|b| b.kind == BlockKind::Item).take(MAX_ITEMS) {
+        // "... the following:" and a heading introduce what comes after them: that
+        // is the answer, up to the next heading.
+        let heading = s.blocks.get(u.block).is_some_and(|b| b.kind == BlockKind::Heading);
+        if u.plain.ends_with(':') || heading {
+            for (k, next) in s.units.iter().enumerate().skip(ui + 1).take(MAX_ITEMS) {
+                let b = &s.blocks[next.block];
+                if b.kind == BlockKind::Heading || !shown.insert((si, k)) {
+                    break;
+                }
                 list = true;
-                lines.push(Line {
-                    plain: b.r.plain.clone(),
-                    markdown: b.r.markdown.clone(),
-                    number: s.number,
+                lines.push(if b.kind == BlockKind::Item {
+                    Line {
+                        plain: b.r.plain.clone(),
+                        markdown: b.r.markdown.clone(),
+                        number: s.number,
+                    }
+                } else {
+                    Line::new(next.plain.clone(), s.number)
                 });
             }
         }

@@ -71,10 +71,6 @@ pub const CELL_OVER_FACT: f64 = 0.75;
 /// sources must hold, or the answer declines.
 pub const FOCUS_MIN: f64 = 0.5;
 
-/// A section the question names by its heading answers unless a single sentence
-/// covers at least this share of the question.
-pub const SECTION_OVER: f64 = 0.6;
-
 /// A source's text under its citation number.
 #[derive(Debug, Clone, Copy)]
 pub struct Passage<'a> {
@@ -348,7 +344,7 @@ pub fn answer(
         let t = cells::whole_table(&srcs, &table_q);
         let l = cells::whole_list(&srcs, &table_q);
         let best = if t.score >= l.score { t } else { l };
-        if !best.lines.is_empty() && best.score >= FACT_MIN.min(facts.score) {
+        if !best.lines.is_empty() && best.score >= FACT_MIN && best.score >= facts.score {
             return write(vec![best], max_tokens * 2);
         }
     }
@@ -365,8 +361,8 @@ pub fn answer(
     if debug {
         eprintln!("section {:.3} {:?}", section.score, section.lines.first());
     }
-    if !section.lines.is_empty() && (a.section || facts.score < SECTION_OVER) {
-        return write(vec![section], max_tokens);
+    if !section.lines.is_empty() && (a.section || section.score > facts.score) {
+        return write(vec![section], max_tokens * 2);
     }
     let cell = cells::cell(&srcs, &table_q);
     if debug {
@@ -385,7 +381,8 @@ pub fn answer(
     if facts.lines.is_empty() || (facts.score < FACT_MIN && !foreign(question, &target)) {
         return decline("an answer to this question", &facts, max_tokens);
     }
-    write(vec![facts], max_tokens)
+    let budget = if facts.list { max_tokens * 2 } else { max_tokens };
+    write(vec![facts], budget)
 }
 
 /// What a declined ask was for, in words.

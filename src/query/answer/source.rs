@@ -255,6 +255,16 @@ fn blocks(body: &str) -> Vec<Block> {
             out.push(b);
             continue;
         }
+        // A setext heading: a paragraph line underlined with "---" or "===".
+        if !para.is_empty()
+            && t.len() >= 3
+            && (t.chars().all(|c| c == '-') || t.chars().all(|c| c == '='))
+        {
+            let title = para.pop().unwrap_or_default();
+            flush(&mut para, &mut out);
+            out.push(block(BlockKind::Heading, title, String::new()));
+            continue;
+        }
         if let Some(h) = heading(t) {
             flush(&mut para, &mut out);
             out.push(block(BlockKind::Heading, h, String::new()));

@@ -59,7 +59,11 @@ pub fn stem(w: &str) -> String {
 /// The matching terms of `text`, in order, with repeats. Symbols (×, ≥, €) are
 /// terms of their own.
 pub fn terms(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = text.chars().filter(|&c| is_symbol(c)).map(String::from).collect();
+    let mut out: Vec<String> = text
+        .chars()
+        .filter(|&c| is_symbol(c) || matches!(c, '$' | '%'))
+        .map(String::from)
+        .collect();
     for word in text.unicode_words() {
         let lower = word.to_lowercase();
         // "Mead's" is Mead.
@@ -120,11 +124,31 @@ impl Weights {
     }
 }
 
-/// The terms of a question: [`terms`], plus the Cyrillic spelling of each Latin
+/// Names of units and currencies a document writes as a symbol.
+const SYMBOL_NAMES: &[(&str, &[&str])] = &[
+    ("dollar", &["$"]),
+    ("dollars", &["$"]),
+    ("euro", &["€"]),
+    ("euros", &["€"]),
+    ("pound", &["£"]),
+    ("pounds", &["£"]),
+    ("yen", &["¥", "円"]),
+    ("percent", &["%"]),
+    ("percentage", &["%"]),
+    ("degree", &["°"]),
+    ("degrees", &["°"]),
+];
+
+/// The terms of a question: [`terms`], plus the symbol a unit or currency name
+/// stands for ("dollar" also as "$"), and the Cyrillic spelling of each Latin
 /// acronym ("KS-3" also as "кс"), since Russian documents write them in Cyrillic.
 pub fn question_terms(question: &str) -> Vec<String> {
     let mut out = terms(question);
     for w in question.unicode_words() {
+        let lower = w.to_lowercase();
+        if let Some((_, symbols)) = SYMBOL_NAMES.iter().find(|(n, _)| *n == lower) {
+            out.extend(symbols.iter().map(|s| (*s).to_string()));
+        }
         let n = w.chars().count();
         if (2..=4).contains(&n) && w.chars().all(|c| c.is_ascii_uppercase()) {
             out.push(to_cyrillic(&w.to_lowercase()));
