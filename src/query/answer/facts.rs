@@ -72,32 +72,54 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
     let mut list = false;
     let mut shown: HashSet<(usize, usize)> = HashSet::new();
     for &(si, ui) in &picked {
+        // An item of a list that a sentence introduces ("... the following:") is
+        // answered by that sentence and what it introduces.
+        let ui = lead_in(&srcs[si], ui).unwrap_or(ui);
         if !shown.insert((si, ui)) {
             continue;
         }
         let s = &srcs[si];
         let u = &s.units[ui];
         lines.push(Line::new(u.plain.clone(), s.number));
-        // "... the following:" and a heading introduce what comes after them: that
-        // is the answer, up to the next heading.
         let heading = s.blocks.get(u.block).is_some_and(|b| b.kind == BlockKind::Heading);
-        if u.plain.ends_with(':') || heading {
-            for (k, next) in s.units.iter().enumerate().skip(ui + 1).take(MAX_ITEMS) {
-                let b = &s.blocks[next.block];
-                if b.kind == BlockKind::Heading || !shown.insert((si, k)) {
+        if !(u.plain.ends_with(':') || heading) {
+            continue;
+        }
+        // What a lead-in or a heading introduces is the answer, up to the next
+        // heading, into the document's next source when this one ends.
+        let mut taken = 0;
+        let mut at = (si, ui + 1);
+        while taken < MAX_ITEMS {
+            let (ssi, k) = at;
+            let Some(src) = srcs.get(ssi) else {
+                break;
+            };
+            let Some(next) = src.units.get(k) else {
+                let same = srcs
+                    .get(ssi + 1)
+                    .is_some_and(|n| n.title == src.title && n.part.is_empty() && n.part == src.part);
+                if !same {
                     break;
                 }
-                list = true;
-                lines.push(if b.kind == BlockKind::Item {
-                    Line {
-                        plain: b.r.plain.clone(),
-                        markdown: b.r.markdown.clone(),
-                        number: s.number,
-                    }
-                } else {
-                    Line::new(next.plain.clone(), s.number)
-                });
+                at = (ssi + 1, 0);
+                continue;
+            };
+            let b = &src.blocks[next.block];
+            if b.kind == BlockKind::Heading || !shown.insert((ssi, k)) {
+                break;
             }
+            list = true;
+            taken += 1;
+            lines.push(if b.kind == BlockKind::Item {
+                Line {
+                    plain: b.r.plain.clone(),
+                    markdown: b.r.markdown.clone(),
+                    number: src.number,
+                }
+            } else {
+                Line::new(next.plain.clone(), src.number)
+            });
+            at = (ssi, k + 1);
         }
     }
     Draft {
@@ -108,8 +130,33 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
     }
 }
 
-/// Most list items a lead-in sentence brings, and most units of a section answer.
-const MAX_ITEMS: usize = 16;
+/// How many units back a list's lead-in sentence is looked for.
+const LEAD_IN_REACH: usize = 12;
+
+/// For a unit in a list, the unit just before the list when it ends with ':' (the
+/// sentence that introduces the list; paragraphs between items of one list are
+/// crossed).
+fn lead_in(s: &Src, ui: usize) -> Option<usize> {
+    let block = |k: usize| s.blocks.get(s.units.get(k)?.block);
+    if block(ui)?.kind != BlockKind::Item {
+        return None;
+    }
+    let mut k = ui;
+    while k > 0 && ui - k < LEAD_IN_REACH {
+        k -= 1;
+        let b = block(k)?;
+        if b.kind == BlockKind::Heading {
+            return None;
+        }
+        if s.units[k].plain.ends_with(':') {
+            return Some(k);
+        }
+    }
+    None
+}
+
+/// Most units a lead-in sentence brings, and most units of a section answer.
+const MAX_ITEMS: usize = 32;
 
 /// The section the question names by its heading: a heading (the last of a source's
 /// heading path, or a heading inside it) whose words are at least

@@ -294,6 +294,11 @@ pub fn inline_plain(s: &str) -> String {
                 continue;
             }
             '`' => {}
+            // "~~struck~~": the marks go, the text stays.
+            '~' if chars.get(i + 1) == Some(&'~') => {
+                i += 2;
+                continue;
+            }
             '*' | '_' => {
                 let prev = i.checked_sub(1).map(|j| chars[j]);
                 let next = chars.get(i + 1).copied();

@@ -85,7 +85,9 @@ pub fn changes(
         }
         let rel = docs.get(&s.title).copied().unwrap_or(0.0);
         for (k, (bi, ch)) in s.changes().enumerate() {
-            if !focus::by(&authors, &ch.author)
+            // A change with no text (a paragraph mark) says nothing on its own.
+            if ch.text.is_empty()
+                || !focus::by(&authors, &ch.author)
                 || !(kinds.is_empty() || kinds.iter().any(|x| ch.kind.starts_with(x)))
             {
                 continue;
@@ -184,7 +186,12 @@ pub fn comments(
             } else {
                 format!(" on \"{}\"", clip(&anchor))
             };
-            let plain = format!("{what} {}{who}{on}: \"{}\"", n.id, clip_to(&n.text, ANSWER_CHARS));
+            let said = if n.text.is_empty() {
+                "(no text)".to_string()
+            } else {
+                format!("\"{}\"", clip_to(&n.text, ANSWER_CHARS))
+            };
+            let plain = format!("{what} {}{who}{on}: {said}", n.id);
             c.push((score, (si, k), Line::new(plain, s.number)));
         }
     }
