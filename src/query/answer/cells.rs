@@ -16,7 +16,7 @@ const MAX_ROWS: usize = 60;
 struct Found<'a> {
     src: usize,
     block: usize,
-    table: &'a Table,
+    table: std::borrow::Cow<'a, Table>,
     /// Terms of the caption and the column labels.
     labels: HashSet<String>,
     /// Terms of the source's context and the text right before the table.
@@ -24,15 +24,31 @@ struct Found<'a> {
 }
 
 fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
-    let mut out = Vec::new();
+    let mut out: Vec<Found<'_>> = Vec::new();
     for (si, s) in srcs.iter().enumerate() {
         for (bi, b) in s.blocks.iter().enumerate() {
             let Some(t) = &b.table else {
                 continue;
             };
+            // A table cut across chunks continues without its header rows: rows of
+            // the same width right after a labelled table of the same document
+            // take its labels and caption.
+            let mut t = std::borrow::Cow::Borrowed(t);
+            let width = t.rows.first().map_or(0, Vec::len);
+            if t.labels.iter().all(String::is_empty)
+                && let Some(prev) = out.last()
+                && srcs.get(prev.src).is_some_and(|p| p.title == s.title)
+                && prev.table.labels.len().max(prev.table.rows.first().map_or(0, Vec::len)) == width
+                && width > 0
+            {
+                let mut owned = t.into_owned();
+                owned.labels = prev.table.labels.clone();
+                owned.caption = prev.table.caption.clone();
+                t = std::borrow::Cow::Owned(owned);
+            }
             let mut context = s.context.clone();
             let mut labels = HashSet::new();
-            for c in t.caption.iter().chain(&t.labels) {
+            for c in t.caption.iter().chain(t.labels.iter()) {
                 labels.extend(words::term_set(c));
             }
             // The paragraph or heading just above names the table.

@@ -301,10 +301,6 @@ pub fn answer(
     let plain_q = Query::new(question, &all_kind_words, &w);
     let docs = focus::documents(&srcs, &Query::new(question, &[], &w));
     let facts = facts::sentences(&srcs, &plain_q, max_sentences.max(1));
-    let debug = std::env::var_os("DOCRAG_DEBUG_ANSWER").is_some();
-    if debug {
-        eprintln!("facts {:.3} asks {asked:?} docs {docs:?}", facts.score);
-    }
 
     if let Some(&first) = asked.first() {
         // "What did X insert into the page header": changes in header parts.
@@ -323,9 +319,6 @@ pub fn answer(
                 Ask::Parts => structured::parts(&srcs, &q, &qterms, &docs),
             };
             let ok = !d.lines.is_empty();
-            if std::env::var_os("DOCRAG_DEBUG_ANSWER").is_some() {
-                eprintln!("ask {ask:?} score {:.3} lines {} q {:?} docs {:?}", d.score, d.lines.len(), q.terms, docs);
-            }
             if i == 0 && !ok {
                 return decline(what(first), &facts, max_tokens);
             }
@@ -358,16 +351,10 @@ pub fn answer(
         return decline("an answer to this question", &facts, max_tokens);
     }
     let section = facts::section(&srcs, &plain_q, &w, &docs);
-    if debug {
-        eprintln!("section {:.3} {:?}", section.score, section.lines.first());
-    }
     if !section.lines.is_empty() && (a.section || section.score > facts.score) {
         return write(vec![section], max_tokens * 2);
     }
     let cell = cells::cell(&srcs, &table_q);
-    if debug {
-        eprintln!("cell {:.3} {:?}", cell.score, cell.lines.first());
-    }
     if !cell.lines.is_empty()
         && cell.score >= FACT_MIN
         && (a.table || cell.score >= facts.score * CELL_OVER_FACT)
