@@ -167,13 +167,13 @@ export function setupChat(container, { store, history: stored, askOptions, check
       return item;
     }
     const answer = el('div', { className: 'answer md' });
-    answer.append(renderMarkdown(wrapStrayRows(entry.answer.text)));
+    answer.append(renderMarkdown(entry.answer.markdown ?? wrapStrayRows(entry.answer.text)));
     linkMarkers(answer, (n) => citeLink(entry, n));
     const a = entry.accounting;
     const calls = entry.modelCalls.length ? entry.modelCalls.map((c) => `${c.purpose} (${c.model})`).join(', ') : 'none';
     const cited = entry.sources.filter((s) => entry.cited.includes(s.number));
     const parts = [
-      el('div', { className: 'by', textContent: entry.answer.by === 'model' ? 'Answer by the chat model' : 'Extractive answer (sentences from the context, no model)' }),
+      el('div', { className: 'by', textContent: entry.answer.by === 'model' ? 'Answer by the chat model' : 'Extractive answer (read from the context, no model)' }),
       answer,
       !entry.grounded ? el('p', { className: 'warn', textContent: 'The answer cites no known source.' }) : null,
       cited.length
@@ -196,7 +196,7 @@ export function setupChat(container, { store, history: stored, askOptions, check
 
   function redraw() {
     if (!entries.length) {
-      replace(log, el('li', { className: 'empty', textContent: 'No questions yet. Without a provider, answers are sentences quoted from your documents, with citations.' }));
+      replace(log, el('li', { className: 'empty', textContent: 'No questions yet. Without a provider, answers are read from your documents (table cells, changes, comments, notes, sentences), with citations.' }));
       return;
     }
     replace(log, ...entries.map(entryView));

@@ -104,7 +104,7 @@ pub struct Answer {
     pub text: String,
     /// The same answer as balanced Markdown (a list when it has several items).
     pub markdown: String,
-    /// How it was answered: `table-cell`, `table`, `list`, `changes`, `comments`,
+    /// How it was answered: `table-cell`, `table`, `list`, `section`, `changes`, `comments`,
     /// `notes`, `header-footer`, `facts`, `documents`, or `none` when it declined.
     pub kind: String,
     /// Whether the answer says the documents do not answer the question.
@@ -256,9 +256,13 @@ fn wants_all(question: &str) -> bool {
 fn asks(question: &str) -> Vec<Ask> {
     let mut found: Vec<Ask> = Vec::new();
     let question = unquoted(question);
+    // Words joined into a name ("inserted-cells", "track-changes", "Comment042.docx")
+    // name a document, not what is asked.
     let all: Vec<String> = question
-        .unicode_words()
-        .map(|w| words::stem(&w.to_lowercase()))
+        .split_whitespace()
+        .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|t| !t.contains(['-', '_', '.']))
+        .flat_map(|t| t.unicode_words().map(|w| words::stem(&w.to_lowercase())).collect::<Vec<_>>())
         .collect();
     for (i, s) in all.iter().enumerate() {
         // "header row", "header cell": a table's header, not a page's.

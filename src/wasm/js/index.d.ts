@@ -714,6 +714,27 @@ export interface Accounting {
   retrieval?: string;
 }
 
+/** How the extractive answer answered: the structure it read, or `none` when it declined. */
+export type AnswerKind =
+  | 'table-cell' | 'table' | 'list' | 'section' | 'changes' | 'comments' | 'notes'
+  | 'header-footer' | 'facts' | 'documents' | 'none';
+
+/** The answer read from the context with no model. */
+export interface ExtractiveAnswer {
+  /** Plain text: the direct answer first, each statement followed by ` [n]`. */
+  text: string;
+  /** The same answer as balanced Markdown (a list when it has several items). */
+  markdown: string;
+  /** What was read to answer; `none` when the documents do not answer. */
+  kind: AnswerKind;
+  /** Whether the answer says the documents do not answer the question. */
+  declined: boolean;
+  /** The statements in answer order, plain, with their source numbers (0: uncited). */
+  quotes: { number: number; text: string }[];
+  /** o200k tokens of `text`. */
+  tokens: number;
+}
+
 export interface AskResult {
   /** The messages for a chat model: context (the cacheable prefix), history, question. */
   payload: { messages: ChatMessage[] };
@@ -723,14 +744,21 @@ export interface AskResult {
   sources: Source[];
   /** The routing decision, when a routing call was made. */
   routing?: unknown;
-  /** The answer: the chat model's, or the extractive one without a chat model. */
-  answer: { text: string; by: 'model' | 'extractive' };
-  /** Citations read from `answer.text`. */
+  /**
+   * The answer: the chat model's, or the extractive one without a chat model.
+   * `text` is plain text (the extractive answer writes tracked changes and comments
+   * as words, never markup); `markdown` is balanced Markdown to render (a model's
+   * reply is used as is). Both cite sources with the same `[n]` markers.
+   */
+  answer: { text: string; markdown: string; by: 'model' | 'extractive' };
+  /** Citations read from `answer.text` (spans into `text`). */
   citations: CitationReport;
+  /** The same citations read from `answer.markdown` (spans into `markdown`). */
+  markdownCitations: CitationReport;
   /** The chunks used, as numbered sources; in entire-document mode "" or "TRUNCATED" (text was cut to fit). */
   vectorChunks: Source[] | string;
-  /** The extractive answer (always computed). */
-  extractive: { text: string; tokens: number; sentences: unknown[] };
+  /** The extractive answer (always computed, with or without a chat model). */
+  extractive: ExtractiveAnswer;
   /** The model calls made, in order. */
   modelCalls: { purpose: 'embedding' | 'routing' | 'classification' | 'answer'; model: 'embedding' | 'main' | 'small' }[];
 }

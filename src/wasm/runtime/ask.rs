@@ -267,12 +267,26 @@ pub(crate) async fn ask(
             result.citations.clone(),
         ),
     };
+    // A model writes Markdown: its text is both forms. The extractive answer has a
+    // plain and a Markdown form with the same markers.
+    let markdown = if by == "model" {
+        answer.clone()
+    } else {
+        result.answer.markdown.clone()
+    };
+    let markdown_report = citations::build(&markdown, &result.sources);
     let out = to_js(&result)?;
     let a = Object::new();
     let _ = Reflect::set(&a, &"text".into(), &answer.into());
+    let _ = Reflect::set(&a, &"markdown".into(), &markdown.into());
     let _ = Reflect::set(&a, &"by".into(), &by.into());
     let _ = Reflect::set(&out, &"answer".into(), &a);
     let _ = Reflect::set(&out, &"citations".into(), &to_js(&report)?);
+    let _ = Reflect::set(
+        &out,
+        &"markdownCitations".into(),
+        &to_js(&markdown_report)?,
+    );
     let _ = Reflect::set(&out, &"extractive".into(), &to_js(&result.answer)?);
     let _ = Reflect::set(
         &out,

@@ -1,0 +1,143 @@
+//! The extractive answerer (docrag::query::answer) over real corpus documents, one
+//! test per kind of answer: a table cell far below its header, a deletion and its
+//! author, the replies of a comment thread, a footnote, a page footer, a whole
+//! table, and a question the documents do not answer. Each asserts the answer's
+//! words and the chunk its citation points to.
+
+mod common;
+use common::add_corpus_doc;
+
+use docrag::query::{Collection, QueryOptions, QueryResult, Replies, ask};
+
+fn collection(files: &[&str]) -> Collection {
+    let mut c = Collection::new();
+    for f in files {
+        add_corpus_doc(&mut c, f, 1024);
+    }
+    c
+}
+
+fn run(c: &Collection, q: &str) -> QueryResult {
+    ask(c, q, &[], &Replies::default(), &QueryOptions::new()).unwrap()
+}
+
+/// The text of every chunk the answer cites.
+fn cited_text(c: &Collection, r: &QueryResult) -> String {
+    r.citations
+        .citations
+        .iter()
+        .filter_map(|x| {
+            let d = c.position(&x.source.doc_id)?;
+            Some(c.documents()[d].chunks[x.source.seq].text.clone())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+const SMALL: &[&str] = &[
+    "poi__bug57031.docx",
+    "powertools__RP035-Inserted-Cells.docx",
+    "poi__comment.docx",
+    "openxmlsdk__Comment028.docx",
+    "tika__testRTFVarious.rtf",
+    "powertools__LIR008-zh-CH-chineseCountingThousand.docx",
+];
+
+#[test]
+fn a_cell_far_below_its_header_is_answered_with_its_labels() {
+    let c = collection(SMALL);
+    let r = run(
+        &c,
+        "In the bladder tumour data listing, what time and censoring value does observation 81 have?",
+    );
+    let a = &r.answer;
+    assert_eq!(a.kind, "table-cell", "{}", a.text);
+    assert!(a.text.starts_with("Obs: 81; Time: 49; Censored: 1"), "{}", a.text);
+    assert!(cited_text(&c, &r).contains("<td>**81**</td><td>49</td>"));
+    assert!(!a.declined);
+}
+
+#[test]
+fn a_deletion_is_answered_with_its_author_and_text() {
+    let c = collection(SMALL);
+    let r = run(&c, "Who deleted numbers from the first cell in the inserted-cells test?");
+    let a = &r.answer;
+    assert_eq!(a.kind, "changes", "{}", a.text);
+    assert!(a.text.contains("Eric White deleted on 2017-03-26: \"2\""), "{}", a.text);
+    assert!(a.text.contains("Eric White deleted on 2017-03-26: \"3\""), "{}", a.text);
+    assert!(!a.text.contains("<del"), "{}", a.text);
+    assert!(cited_text(&c, &r).contains("<del author=\"Eric White\""));
+}
+
+#[test]
+fn replies_are_listed_with_the_comment_they_answer() {
+    let c = collection(SMALL);
+    let r = run(&c, "List every reply in the Comment028.docx thread and who wrote it.");
+    let a = &r.answer;
+    assert_eq!(a.kind, "comments", "{}", a.text);
+    assert!(a.text.contains("Reply to comment 1"), "{}", a.text);
+    assert!(a.text.contains("by Pam Teh"), "{}", a.text);
+    assert!(a.quotes.len() >= 8, "{}", a.text);
+    assert!(a.markdown.lines().all(|l| l.starts_with("- ")), "{}", a.markdown);
+}
+
+#[test]
+fn a_comment_without_an_anchor_gives_its_author_and_text() {
+    let c = collection(SMALL);
+    let r = run(&c, "Who wrote the comment in the POI comment test and what does it say?");
+    let a = &r.answer;
+    assert_eq!(a.kind, "comments", "{}", a.text);
+    assert!(a.text.contains("by Unbekannter Autor"), "{}", a.text);
+    assert!(a.text.contains("This is the first line This is the second line"), "{}", a.text);
+}
+
+#[test]
+fn a_footnote_is_answered_with_the_sentence_that_references_it() {
+    let c = collection(SMALL);
+    let r = run(&c, "What does the footnote of the Tika RTF test document say?");
+    let a = &r.answer;
+    assert_eq!(a.kind, "notes", "{}", a.text);
+    assert!(a.text.starts_with("Footnote 1: \"This is a footnote.\""), "{}", a.text);
+    assert!(a.text.contains("referenced in \"Footnote appears here(note 1)\""), "{}", a.text);
+}
+
+#[test]
+fn a_footer_is_answered_from_its_part() {
+    let c = collection(SMALL);
+    let r = run(&c, "What does the page footer of the Chinese counting test document say?");
+    let a = &r.answer;
+    assert_eq!(a.kind, "header-footer", "{}", a.text);
+    assert!(a.text.contains("\"页面 22\""), "{}", a.text);
+    assert!(cited_text(&c, &r).contains("Part: footer"));
+}
+
+#[test]
+fn every_row_of_a_table_when_asked_for_all() {
+    let c = collection(SMALL);
+    let r = run(&c, "List all rows of the table in the inserted-cells test.");
+    let a = &r.answer;
+    assert_eq!(a.kind, "table", "{}", a.text);
+    let rows: Vec<&str> = a.text.lines().collect();
+    assert_eq!(rows.len(), 3, "{}", a.text);
+    assert!(rows[2].contains(": A;") && rows[2].contains(": C"), "{}", a.text);
+}
+
+#[test]
+fn a_question_the_documents_do_not_answer_is_declined_with_the_closest_passage() {
+    let c = collection(SMALL);
+    let r = run(&c, "What odds ratio does the bladder tumour homework report from its logistic regression?");
+    let a = &r.answer;
+    assert!(a.declined, "{}", a.text);
+    assert_eq!(a.kind, "none");
+    assert!(a.text.starts_with("The documents do not show"), "{}", a.text);
+    assert!(a.text.contains("The closest passage:"), "{}", a.text);
+    assert!(r.citations.grounded, "the closest passage is cited");
+}
+
+#[test]
+fn a_structure_the_named_document_lacks_is_declined() {
+    let c = collection(SMALL);
+    let r = run(&c, "What comment did Eric White leave in the inserted-cells test?");
+    assert!(r.answer.declined, "{}", r.answer.text);
+    assert!(r.answer.text.starts_with("The documents do not show a comment"));
+}
