@@ -61,7 +61,12 @@ test('a table-cell question is answered extractively, citing the table chunk; re
   assert.deepEqual(c.documents().map((d) => d.docId), [table.docId, pics.docId]);
   const r = await c.ask('What is the Chi-Square value of the Wilcoxon test?', { chunks: 2, smallCollectionTokens: 0 });
   assert.equal(r.answer.by, 'extractive');
-  assert.match(r.answer.text, /0\.7660/);
+  assert.match(r.answer.text, /^Test: Wilcoxon; Chi-Square: 0\.7660; Pr > Chi-Square: 0\.3815 \(Test of Equality over Strata\) \[[\d, ]+\]$/);
+  // The Markdown form escapes what Markdown would read ('>') and cites the same source.
+  assert.match(r.answer.markdown, /Pr \\> Chi-Square: 0\.3815/);
+  assert.equal(r.extractive.kind, 'table-cell');
+  assert.equal(r.extractive.declined, false);
+  assert.deepEqual(r.markdownCitations.citations.map((x) => x.number), r.citations.citations.map((x) => x.number));
   assert.equal(r.accounting.path, 'pointed');
   assert.ok(r.accounting.enrichmentTokens > 0);
   assert.ok(r.citations.grounded);

@@ -454,13 +454,29 @@ fn write(drafts: Vec<Draft>, max_tokens: usize) -> Answer {
     let mut quotes = Vec::new();
     let mut used = 0usize;
     'all: for d in &drafts {
-        for l in &d.lines {
-            let cite = if l.number > 0 {
-                format!(" [{}]", l.number)
-            } else {
+        let mut distinct: Vec<&str> = d.lines.iter().map(|l| l.plain.as_str()).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let as_list = d.list && distinct.len() > 1;
+        for (k, l) in d.lines.iter().enumerate() {
+            // The same statement from several sources (a table repeated in the
+            // document) is written once, citing each.
+            if d.lines[..k].iter().any(|p| p.plain == l.plain) {
+                continue;
+            }
+            let mut numbers: Vec<usize> = d.lines[k..]
+                .iter()
+                .filter(|x| x.plain == l.plain && x.number > 0)
+                .map(|x| x.number)
+                .collect();
+            numbers.dedup();
+            let cite = if numbers.is_empty() {
                 String::new()
+            } else {
+                let list: Vec<String> = numbers.iter().map(ToString::to_string).collect();
+                format!(" [{}]", list.join(", "))
             };
-            let bullet = if d.list { "- " } else { "" };
+            let bullet = if as_list { "- " } else { "" };
             let line = format!("{bullet}{}{cite}", escape_brackets(&l.plain));
             let cost = tokens::count(&line) + 1;
             if !quotes.is_empty() && used + cost > max_tokens {
@@ -469,7 +485,7 @@ fn write(drafts: Vec<Draft>, max_tokens: usize) -> Answer {
             used += cost;
             let sep = if text.is_empty() {
                 ""
-            } else if d.list || quotes.is_empty() {
+            } else if as_list || quotes.is_empty() {
                 "\n"
             } else {
                 " "
@@ -478,7 +494,7 @@ fn write(drafts: Vec<Draft>, max_tokens: usize) -> Answer {
             text.push_str(&line);
             let md_sep = if md.is_empty() {
                 ""
-            } else if d.list {
+            } else if as_list {
                 "\n"
             } else {
                 "\n\n"
