@@ -48,7 +48,7 @@ fn a_cell_far_below_its_header_is_answered_with_its_labels() {
     let c = collection(SMALL);
     let r = run(
         &c,
-        "In the bladder tumour data listing, what time and censoring value does observation 81 have?",
+        "Bladder data listing, observation 81: which time and censoring value are recorded?",
     );
     let a = &r.answer;
     assert_eq!(a.kind, "table-cell", "{}", a.text);
@@ -60,7 +60,7 @@ fn a_cell_far_below_its_header_is_answered_with_its_labels() {
 #[test]
 fn a_deletion_is_answered_with_its_author_and_text() {
     let c = collection(SMALL);
-    let r = run(&c, "Who deleted numbers from the first cell in the inserted-cells test?");
+    let r = run(&c, "Which numbers were removed from the first cell of the inserted-cells test by deletion, and by whom?");
     let a = &r.answer;
     assert_eq!(a.kind, "changes", "{}", a.text);
     assert!(a.text.contains("Eric White deleted on 2017-03-26: \"2\""), "{}", a.text);
@@ -72,7 +72,7 @@ fn a_deletion_is_answered_with_its_author_and_text() {
 #[test]
 fn replies_are_listed_with_the_comment_they_answer() {
     let c = collection(SMALL);
-    let r = run(&c, "List every reply in the Comment028.docx thread and who wrote it.");
+    let r = run(&c, "Enumerate the replies to comment 1 of Comment028.docx with their authors.");
     let a = &r.answer;
     assert_eq!(a.kind, "comments", "{}", a.text);
     assert!(a.text.contains("Reply to comment 1"), "{}", a.text);
@@ -84,7 +84,7 @@ fn replies_are_listed_with_the_comment_they_answer() {
 #[test]
 fn a_comment_without_an_anchor_gives_its_author_and_text() {
     let c = collection(SMALL);
-    let r = run(&c, "Who wrote the comment in the POI comment test and what does it say?");
+    let r = run(&c, "Which author is recorded for the POI comment test's comment, and with what text?");
     let a = &r.answer;
     assert_eq!(a.kind, "comments", "{}", a.text);
     assert!(a.text.contains("by Unbekannter Autor"), "{}", a.text);
@@ -94,7 +94,7 @@ fn a_comment_without_an_anchor_gives_its_author_and_text() {
 #[test]
 fn a_footnote_is_answered_with_the_sentence_that_references_it() {
     let c = collection(SMALL);
-    let r = run(&c, "What does the footnote of the Tika RTF test document say?");
+    let r = run(&c, "Quote the footnote in testRTFVarious.rtf.");
     let a = &r.answer;
     assert_eq!(a.kind, "notes", "{}", a.text);
     assert!(a.text.starts_with("Footnote 1: \"This is a footnote.\""), "{}", a.text);
@@ -104,7 +104,7 @@ fn a_footnote_is_answered_with_the_sentence_that_references_it() {
 #[test]
 fn a_footer_is_answered_from_its_part() {
     let c = collection(SMALL);
-    let r = run(&c, "What does the page footer of the Chinese counting test document say?");
+    let r = run(&c, "Give the text at the foot of each page (the footer) of the Chinese counting test document.");
     let a = &r.answer;
     assert_eq!(a.kind, "header-footer", "{}", a.text);
     assert!(a.text.contains("\"页面 22\""), "{}", a.text);
@@ -114,7 +114,7 @@ fn a_footer_is_answered_from_its_part() {
 #[test]
 fn every_row_of_a_table_when_asked_for_all() {
     let c = collection(SMALL);
-    let r = run(&c, "List all rows of the table in the inserted-cells test.");
+    let r = run(&c, "Enumerate all rows of the inserted-cells test's grid.");
     let a = &r.answer;
     assert_eq!(a.kind, "table", "{}", a.text);
     let rows: Vec<&str> = a.text.lines().collect();
@@ -125,7 +125,7 @@ fn every_row_of_a_table_when_asked_for_all() {
 #[test]
 fn a_question_the_documents_do_not_answer_is_declined_with_the_closest_passage() {
     let c = collection(SMALL);
-    let r = run(&c, "What odds ratio does the bladder tumour homework report from its logistic regression?");
+    let r = run(&c, "Which odds ratio comes out of the logistic regression in the bladder data study?");
     let a = &r.answer;
     assert!(a.declined, "{}", a.text);
     assert_eq!(a.kind, "none");
@@ -137,7 +137,7 @@ fn a_question_the_documents_do_not_answer_is_declined_with_the_closest_passage()
 #[test]
 fn a_structure_the_named_document_lacks_is_declined() {
     let c = collection(SMALL);
-    let r = run(&c, "What comment did Eric White leave in the inserted-cells test?");
+    let r = run(&c, "Has Eric White commented anywhere in the inserted-cells test, and with which words?");
     assert!(r.answer.declined, "{}", r.answer.text);
     assert!(r.answer.text.starts_with("The documents do not show a comment"));
 }

@@ -15,13 +15,13 @@ const TAGS: &[&str] = &[
 ];
 
 const QUESTIONS: &[&str] = &[
-    "What does the document say about the first topic?",
-    "Who deleted or inserted text, and what?",
-    "What do the comments say and who wrote them?",
-    "What does the footnote say?",
-    "What does the page header or footer say?",
-    "List every row of the table.",
-    "Which documents are about this, and what is each one about?",
+    "Give the opening topic's main point.",
+    "Which insertions or deletions were tracked, by whom?",
+    "Summarise the remarks left as comments, by author.",
+    "Give the text of the footnote.",
+    "Give the running header or footer text.",
+    "Enumerate each row of the grid.",
+    "Which documents cover this, and what is in each?",
 ];
 
 /// No tag of [`TAGS`] in `s` beyond those the document wrote as text (`&lt;td>`

@@ -372,16 +372,16 @@ mod tests {
     #[test]
     fn changes_and_comments_as_words() {
         let r = render(
-            "Here is a <del author=\"Ann\">dummy</del><ins author=\"Ann\">test</ins> \
+            "The <del author=\"Ann\">old</del><ins author=\"Ann\">new</ins> \
              <mark comment=\"3\">**document**</mark><comment id=\"3\" author=\"Bo\">Nice!</comment>.",
         );
         assert_eq!(
             r.plain,
-            "Here is a [deleted by Ann: dummy]test [inserted by Ann] document [comment by Bo: Nice!]."
+            "The [deleted by Ann: old]new [inserted by Ann] document [comment by Bo: Nice!]."
         );
         assert_eq!(
             r.markdown,
-            "Here is a ~~dummy~~ *\\[deleted by Ann\\]*test *\\[inserted by Ann\\]* document *\\[comment by Bo: Nice!\\]*."
+            "The ~~old~~ *\\[deleted by Ann\\]*new *\\[inserted by Ann\\]* document *\\[comment by Bo: Nice!\\]*."
         );
         assert_eq!(r.changes.len(), 2);
         assert_eq!(r.changes[0].kind, "deleted");

@@ -201,8 +201,8 @@ const PHRASE_END: &[&str] = &[
 ];
 
 /// The terms of what a question asks about: the words after its first "what",
-/// "which", "whose", "how many" or "how much" up to a verb or preposition ("What
-/// hazard ratio does ..." -> hazard, ratio). Empty when there is no such phrase
+/// "which", "whose", "how many" or "how much" up to a verb or preposition ("Which
+/// exchange rate does ..." -> exchange, rate). Empty when there is no such phrase
 /// ("Who wrote ...", "What does ... say").
 fn asked_terms(question: &str) -> Vec<String> {
     let all: Vec<String> = unquoted(question)
@@ -307,7 +307,7 @@ pub fn answer(
     let facts = facts::sentences(&srcs, &plain_q, max_sentences.max(1));
 
     if let Some(&first) = asked.first() {
-        // "What did X insert into the page header": changes in header parts.
+        // A change asked for in a header or footer: changes in those parts only.
         let in_parts = asked.contains(&Ask::Parts) && srcs.iter().any(Src::is_header_footer);
         let mut drafts: Vec<Draft> = Vec::new();
         for (i, &ask) in asked.iter().enumerate() {

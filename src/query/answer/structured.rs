@@ -65,8 +65,8 @@ fn asked_kinds(question: &HashSet<String>) -> Vec<&'static str> {
     asked
 }
 
-/// Tracked changes matching the question: by a named author and of a named kind when
-/// it names them, scored by the changed text and its paragraph; only in page
+/// Tracked changes matching the question: by the author and of the kind the question
+/// names, if any, scored by the changed text and its paragraph; only in page
 /// headers and footers when `in_parts`.
 pub fn changes(
     srcs: &[Src],
@@ -134,7 +134,7 @@ pub fn changes(
     }
 }
 
-/// Comments matching the question: by a named author when it names one, scored by
+/// Comments matching the question: by the author the question names, if any, scored by
 /// the comment text, its anchor and author; only in page headers and footers when
 /// `in_parts`.
 pub fn comments(
@@ -303,7 +303,7 @@ pub fn parts(
     }
 }
 
-/// Per document, who made tracked changes and how many of each kind: the answer to
+/// Per document, the authors of tracked changes with a count per kind: the answer to
 /// "which documents have changes, by whom".
 pub fn change_summary(srcs: &[Src]) -> Draft {
     // (title, author) -> counts per kind, first source number.

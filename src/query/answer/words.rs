@@ -233,12 +233,12 @@ mod tests {
 
     #[test]
     fn absent_terms_weigh_most_and_context_counts_half() {
-        let a = term_set("the placebo group");
-        let b = term_set("the thiopeta group");
+        let a = term_set("the red team");
+        let b = term_set("the blue team");
         let w = Weights::new([&a, &b]);
-        assert!(w.weight("hazard") > w.weight("placebo"));
-        assert!(w.weight("placebo") > w.weight("group"));
-        let q = Query::new("placebo group", &[], &w);
+        assert!(w.weight("green") > w.weight("red"));
+        assert!(w.weight("red") > w.weight("team"));
+        let q = Query::new("red team", &[], &w);
         assert!((q.coverage(&a, &HashSet::new()) - 1.0).abs() < 1e-9);
         let half = q.coverage(&HashSet::new(), &a);
         assert!((half - 0.5).abs() < 1e-9);
