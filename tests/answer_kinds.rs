@@ -52,7 +52,11 @@ fn a_cell_far_below_its_header_is_answered_with_its_labels() {
     );
     let a = &r.answer;
     assert_eq!(a.kind, "table-cell", "{}", a.text);
-    assert!(a.text.starts_with("Obs: 81; Time: 49; Censored: 1"), "{}", a.text);
+    assert!(
+        a.text.starts_with("Obs: 81; Time: 49; Censored: 1"),
+        "{}",
+        a.text
+    );
     assert!(cited_text(&c, &r).contains("<td>**81**</td><td>49</td>"));
     assert!(!a.declined);
 }
@@ -60,11 +64,22 @@ fn a_cell_far_below_its_header_is_answered_with_its_labels() {
 #[test]
 fn a_deletion_is_answered_with_its_author_and_text() {
     let c = collection(SMALL);
-    let r = run(&c, "Which numbers were removed from the first cell of the inserted-cells test by deletion, and by whom?");
+    let r = run(
+        &c,
+        "Which numbers were removed from the first cell of the inserted-cells test by deletion, and by whom?",
+    );
     let a = &r.answer;
     assert_eq!(a.kind, "changes", "{}", a.text);
-    assert!(a.text.contains("Eric White deleted on 2017-03-26: \"2\""), "{}", a.text);
-    assert!(a.text.contains("Eric White deleted on 2017-03-26: \"3\""), "{}", a.text);
+    assert!(
+        a.text.contains("Eric White deleted on 2017-03-26: \"2\""),
+        "{}",
+        a.text
+    );
+    assert!(
+        a.text.contains("Eric White deleted on 2017-03-26: \"3\""),
+        "{}",
+        a.text
+    );
     assert!(!a.text.contains("<del"), "{}", a.text);
     assert!(cited_text(&c, &r).contains("<del author=\"Eric White\""));
 }
@@ -72,23 +87,38 @@ fn a_deletion_is_answered_with_its_author_and_text() {
 #[test]
 fn replies_are_listed_with_the_comment_they_answer() {
     let c = collection(SMALL);
-    let r = run(&c, "Enumerate the replies to comment 1 of Comment028.docx with their authors.");
+    let r = run(
+        &c,
+        "Enumerate the replies to comment 1 of Comment028.docx with their authors.",
+    );
     let a = &r.answer;
     assert_eq!(a.kind, "comments", "{}", a.text);
     assert!(a.text.contains("Reply to comment 1"), "{}", a.text);
     assert!(a.text.contains("by Pam Teh"), "{}", a.text);
     assert!(a.quotes.len() >= 8, "{}", a.text);
-    assert!(a.markdown.lines().all(|l| l.starts_with("- ")), "{}", a.markdown);
+    assert!(
+        a.markdown.lines().all(|l| l.starts_with("- ")),
+        "{}",
+        a.markdown
+    );
 }
 
 #[test]
 fn a_comment_without_an_anchor_gives_its_author_and_text() {
     let c = collection(SMALL);
-    let r = run(&c, "Which author is recorded for the POI comment test's comment, and with what text?");
+    let r = run(
+        &c,
+        "Which author is recorded for the POI comment test's comment, and with what text?",
+    );
     let a = &r.answer;
     assert_eq!(a.kind, "comments", "{}", a.text);
     assert!(a.text.contains("by Unbekannter Autor"), "{}", a.text);
-    assert!(a.text.contains("This is the first line This is the second line"), "{}", a.text);
+    assert!(
+        a.text
+            .contains("This is the first line This is the second line"),
+        "{}",
+        a.text
+    );
 }
 
 #[test]
@@ -97,14 +127,26 @@ fn a_footnote_is_answered_with_the_sentence_that_references_it() {
     let r = run(&c, "Quote the footnote in testRTFVarious.rtf.");
     let a = &r.answer;
     assert_eq!(a.kind, "notes", "{}", a.text);
-    assert!(a.text.starts_with("Footnote 1: \"This is a footnote.\""), "{}", a.text);
-    assert!(a.text.contains("referenced in \"Footnote appears here(note 1)\""), "{}", a.text);
+    assert!(
+        a.text.starts_with("Footnote 1: \"This is a footnote.\""),
+        "{}",
+        a.text
+    );
+    assert!(
+        a.text
+            .contains("referenced in \"Footnote appears here(note 1)\""),
+        "{}",
+        a.text
+    );
 }
 
 #[test]
 fn a_footer_is_answered_from_its_part() {
     let c = collection(SMALL);
-    let r = run(&c, "Give the text at the foot of each page (the footer) of the Chinese counting test document.");
+    let r = run(
+        &c,
+        "Give the text at the foot of each page (the footer) of the Chinese counting test document.",
+    );
     let a = &r.answer;
     assert_eq!(a.kind, "header-footer", "{}", a.text);
     assert!(a.text.contains("\"页面 22\""), "{}", a.text);
@@ -119,17 +161,28 @@ fn every_row_of_a_table_when_asked_for_all() {
     assert_eq!(a.kind, "table", "{}", a.text);
     let rows: Vec<&str> = a.text.lines().collect();
     assert_eq!(rows.len(), 3, "{}", a.text);
-    assert!(rows[2].contains(": A;") && rows[2].contains(": C"), "{}", a.text);
+    assert!(
+        rows[2].contains(": A;") && rows[2].contains(": C"),
+        "{}",
+        a.text
+    );
 }
 
 #[test]
 fn a_question_the_documents_do_not_answer_is_declined_with_the_closest_passage() {
     let c = collection(SMALL);
-    let r = run(&c, "Which odds ratio comes out of the logistic regression in the bladder data study?");
+    let r = run(
+        &c,
+        "Which odds ratio comes out of the logistic regression in the bladder data study?",
+    );
     let a = &r.answer;
     assert!(a.declined, "{}", a.text);
     assert_eq!(a.kind, "none");
-    assert!(a.text.starts_with("The documents do not show"), "{}", a.text);
+    assert!(
+        a.text.starts_with("The documents do not show"),
+        "{}",
+        a.text
+    );
     assert!(a.text.contains("The closest passage:"), "{}", a.text);
     assert!(r.citations.grounded, "the closest passage is cited");
 }
@@ -137,7 +190,14 @@ fn a_question_the_documents_do_not_answer_is_declined_with_the_closest_passage()
 #[test]
 fn a_structure_the_named_document_lacks_is_declined() {
     let c = collection(SMALL);
-    let r = run(&c, "Has Eric White commented anywhere in the inserted-cells test, and with which words?");
+    let r = run(
+        &c,
+        "Has Eric White commented anywhere in the inserted-cells test, and with which words?",
+    );
     assert!(r.answer.declined, "{}", r.answer.text);
-    assert!(r.answer.text.starts_with("The documents do not show a comment"));
+    assert!(
+        r.answer
+            .text
+            .starts_with("The documents do not show a comment")
+    );
 }

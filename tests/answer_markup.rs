@@ -10,8 +10,23 @@ use docrag::query::answer::{Passage, answer, markup};
 /// Tags of the chunk format (see docrag::chunk::render) that must never reach a
 /// reader as markup.
 const TAGS: &[&str] = &[
-    "<ins ", "<ins>", "</ins>", "<del ", "<del>", "</del>", "<mark ", "</mark>", "<comment ",
-    "</comment>", "<table>", "<tr>", "<td>", "<th>", "<br>", "<u>", "</u>",
+    "<ins ",
+    "<ins>",
+    "</ins>",
+    "<del ",
+    "<del>",
+    "</del>",
+    "<mark ",
+    "</mark>",
+    "<comment ",
+    "</comment>",
+    "<table>",
+    "<tr>",
+    "<td>",
+    "<th>",
+    "<br>",
+    "<u>",
+    "</u>",
 ];
 
 const QUESTIONS: &[&str] = &[
@@ -42,7 +57,10 @@ fn markers(s: &str) -> Vec<String> {
     let mut out = Vec::new();
     for (i, &c) in b.iter().enumerate() {
         if c == b'[' && (i == 0 || b[i - 1] != b'\\') {
-            let digits: String = s[i + 1..].chars().take_while(char::is_ascii_digit).collect();
+            let digits: String = s[i + 1..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
             if !digits.is_empty() && s[i + 1 + digits.len()..].starts_with(']') {
                 out.push(digits);
             }
@@ -79,7 +97,10 @@ fn balanced(md: &str, what: &str) {
 
 fn readable(name: &str) -> bool {
     let ext = name.rsplit('.').next().unwrap_or("").to_ascii_lowercase();
-    matches!(ext.as_str(), "docx" | "html" | "htm" | "xhtml" | "rtf" | "md" | "txt")
+    matches!(
+        ext.as_str(),
+        "docx" | "html" | "htm" | "xhtml" | "rtf" | "md" | "txt"
+    )
 }
 
 #[test]
@@ -123,10 +144,19 @@ fn answers_never_carry_markup_and_markdown_is_balanced() {
             let what = format!("{name}: {q}");
             no_markup(&a.text, &raw, &what);
             balanced(&a.markdown, &what);
-            assert_eq!(markers(&a.text), markers(&a.markdown), "{what}:\n{}\n---\n{}", a.text, a.markdown);
+            assert_eq!(
+                markers(&a.text),
+                markers(&a.markdown),
+                "{what}:\n{}\n---\n{}",
+                a.text,
+                a.markdown
+            );
             for m in markers(&a.text) {
                 let n: usize = m.parse().unwrap();
-                assert!((1..=passages.len()).contains(&n), "{what}: [{n}] names no passage");
+                assert!(
+                    (1..=passages.len()).contains(&n),
+                    "{what}: [{n}] names no passage"
+                );
             }
         }
     }

@@ -22,13 +22,13 @@
 //!   citations);
 //! - [`error`]: [`QueryError`] with stable codes.
 
+pub mod answer;
 pub mod assemble;
 pub mod citations;
 pub mod collection;
 pub mod distribute;
 pub mod embeddings;
 pub mod error;
-pub mod answer;
 pub mod history;
 pub mod language;
 pub mod modes;

@@ -1,11 +1,11 @@
 //! The options of one question, validated as they are built.
 
+use super::answer::{DEFAULT_MAX_SENTENCES, DEFAULT_MAX_TOKENS};
 use super::assemble::DEFAULT_TOKEN_BUDGET;
 use super::distribute::{
     DEFAULT_COVERAGE_PERCENT, DEFAULT_ENRICHMENT_PERCENT, DEFAULT_RETRIEVAL_PERCENT,
 };
 use super::error::{QueryError, check_percent};
-use super::answer::{DEFAULT_MAX_SENTENCES, DEFAULT_MAX_TOKENS};
 use super::modes::{DEFAULT_CONTEXT_WINDOW, Mode};
 use super::route::DEFAULT_CONFIDENCE_THRESHOLD;
 

@@ -31,12 +31,12 @@ use crate::SYSTEM_MESSAGE;
 use crate::enrich::INDEX_ANSWER_PROMPT;
 use crate::tokens;
 
+use super::answer::{self, Answer, Passage};
 use super::assemble::{self, Assembly};
 use super::citations::{self, CitationReport, Source};
 use super::collection::Collection;
 use super::distribute::{enrichment_total, retrieval_quota};
 use super::error::QueryError;
-use super::answer::{self, Answer, Passage};
 use super::history;
 use super::modes::{
     DEFAULT_RAG_CHUNKS, ENTIRE_CHAR_CAP, Mode, TRUNCATED, VectorChunks, fit_chunks,

@@ -38,7 +38,12 @@ fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
             if t.labels.iter().all(String::is_empty)
                 && let Some(prev) = out.last()
                 && srcs.get(prev.src).is_some_and(|p| p.title == s.title)
-                && prev.table.labels.len().max(prev.table.rows.first().map_or(0, Vec::len)) == width
+                && prev
+                    .table
+                    .labels
+                    .len()
+                    .max(prev.table.rows.first().map_or(0, Vec::len))
+                    == width
                 && width > 0
             {
                 let mut owned = t.into_owned();
@@ -193,7 +198,14 @@ pub fn whole_list(srcs: &[Src], q: &Query) -> Draft {
                 continue;
             }
             let start = i;
-            while i < s.blocks.len() && s.blocks[i].kind == BlockKind::Item {
+            // A list goes on across a paragraph between two of its items.
+            while i < s.blocks.len()
+                && (s.blocks[i].kind == BlockKind::Item
+                    || (s.blocks[i].kind == BlockKind::Paragraph
+                        && s.blocks
+                            .get(i + 1)
+                            .is_some_and(|b| b.kind == BlockKind::Item)))
+            {
                 i += 1;
             }
             if i - start < 2 {
@@ -218,14 +230,18 @@ pub fn whole_list(srcs: &[Src], q: &Query) -> Draft {
         return Draft::default();
     };
     let s = &srcs[si];
-    let lines = s.blocks[start..end]
-        .iter()
-        .take(MAX_ROWS)
-        .map(|b| Line {
+    // The sentence that introduces the list ("... the following:") comes first.
+    let intro = start
+        .checked_sub(1)
+        .filter(|&j| s.blocks[j].kind == BlockKind::Paragraph && s.blocks[j].r.plain.ends_with(':'))
+        .map(|j| Line::new(s.blocks[j].r.plain.clone(), s.number));
+    let lines = intro
+        .into_iter()
+        .chain(s.blocks[start..end].iter().take(MAX_ROWS).map(|b| Line {
             plain: b.r.plain.clone(),
             markdown: b.r.markdown.clone(),
             number: s.number,
-        })
+        }))
         .collect();
     Draft {
         kind: "list",

@@ -36,7 +36,10 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
                 continue;
             }
             // Prose answers better than a line of code that shares its words.
-            let code = s.blocks.get(u.block).is_some_and(|b| b.kind == BlockKind::Code);
+            let code = s
+                .blocks
+                .get(u.block)
+                .is_some_and(|b| b.kind == BlockKind::Code);
             let factor = if code { CODE_FACTOR } else { 1.0 };
             cands.push((q.coverage(&u.terms, &s.context) * factor, si, ui));
         }
@@ -71,6 +74,8 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
     let mut lines = Vec::new();
     let mut list = false;
     let mut shown: HashSet<(usize, usize)> = HashSet::new();
+    // One lead-in per answer brings what it introduces; more would bury the answer.
+    let mut expanded = false;
     for &(si, ui) in &picked {
         // An item of a list that a sentence introduces ("... the following:") is
         // answered by that sentence and what it introduces.
@@ -81,10 +86,14 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
         let s = &srcs[si];
         let u = &s.units[ui];
         lines.push(Line::new(u.plain.clone(), s.number));
-        let heading = s.blocks.get(u.block).is_some_and(|b| b.kind == BlockKind::Heading);
-        if !(u.plain.ends_with(':') || heading) {
+        let heading = s
+            .blocks
+            .get(u.block)
+            .is_some_and(|b| b.kind == BlockKind::Heading);
+        if expanded || !(u.plain.ends_with(':') || heading) {
             continue;
         }
+        expanded = true;
         // What a lead-in or a heading introduces is the answer, up to the next
         // heading, into the document's next source when this one ends.
         let mut taken = 0;
@@ -95,9 +104,9 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
                 break;
             };
             let Some(next) = src.units.get(k) else {
-                let same = srcs
-                    .get(ssi + 1)
-                    .is_some_and(|n| n.title == src.title && n.part.is_empty() && n.part == src.part);
+                let same = srcs.get(ssi + 1).is_some_and(|n| {
+                    n.title == src.title && n.part.is_empty() && n.part == src.part
+                });
                 if !same {
                     break;
                 }
@@ -168,14 +177,24 @@ pub fn section(srcs: &[Src], q: &Query, w: &Weights, docs: &HashMap<String, f64>
     let named = |h: &str| {
         let ht = super::words::term_set(h);
         let all: f64 = ht.iter().map(|t| w.weight(t)).sum();
-        let hit: f64 = ht.iter().filter(|t| qt.contains(t.as_str())).map(|t| w.weight(t)).sum();
-        if all > 0.0 && hit / all >= HEADING_SHARE { q.coverage(&ht, &HashSet::new()) } else { 0.0 }
+        let hit: f64 = ht
+            .iter()
+            .filter(|t| qt.contains(t.as_str()))
+            .map(|t| w.weight(t))
+            .sum();
+        if all > 0.0 && hit / all >= HEADING_SHARE {
+            q.coverage(&ht, &HashSet::new())
+        } else {
+            0.0
+        }
     };
     let mut best: Option<(f64, usize, usize)> = None;
     for (si, s) in srcs.iter().enumerate() {
         // Only in a document the question is about, and a heading that with the
         // document's name covers a good part of the question.
-        if !s.part.is_empty() || docs.get(&s.title).copied().unwrap_or(0.0) < super::focus::TARGET_SHARE {
+        if !s.part.is_empty()
+            || docs.get(&s.title).copied().unwrap_or(0.0) < super::focus::TARGET_SHARE
+        {
             continue;
         }
         let named = |h: &str| {
@@ -184,7 +203,11 @@ pub fn section(srcs: &[Src], q: &Query, w: &Weights, docs: &HashMap<String, f64>
             // A heading that only repeats the document's name names no section.
             let adds = ht.iter().any(|t| !s.naming.contains(t));
             ht.extend(s.naming.iter().cloned());
-            if adds && sc > 0.0 && q.coverage(&ht, &HashSet::new()) >= SECTION_MIN { sc } else { 0.0 }
+            if adds && sc > 0.0 && q.coverage(&ht, &HashSet::new()) >= SECTION_MIN {
+                sc
+            } else {
+                0.0
+            }
         };
         let last = s.section.rsplit(" > ").next().unwrap_or("");
         let sc = named(last);
@@ -215,13 +238,21 @@ pub fn section(srcs: &[Src], q: &Query, w: &Weights, docs: &HashMap<String, f64>
             if u.block < from || !usable(s, u.block) {
                 continue;
             }
-            if k == si && from > 0 && s.blocks.get(u.block).is_some_and(|b| b.kind == BlockKind::Heading) {
+            if k == si
+                && from > 0
+                && s.blocks
+                    .get(u.block)
+                    .is_some_and(|b| b.kind == BlockKind::Heading)
+            {
                 break 'srcs;
             }
             if lines.len() >= MAX_ITEMS {
                 break 'srcs;
             }
-            if s.blocks.get(u.block).is_some_and(|b| b.kind == BlockKind::Item) {
+            if s.blocks
+                .get(u.block)
+                .is_some_and(|b| b.kind == BlockKind::Item)
+            {
                 items += 1;
             }
             lines.push(Line::new(u.plain.clone(), s.number));
@@ -270,8 +301,11 @@ pub fn documents(srcs: &[Src], q: &Query, docs: &HashMap<String, f64>, every: bo
         }
         // Best first; a document with no matching sentence shows its opening.
         units.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
-        let mut take: Vec<(usize, usize)> =
-            units.iter().take(PER_DOCUMENT).map(|x| (x.1, x.2)).collect();
+        let mut take: Vec<(usize, usize)> = units
+            .iter()
+            .take(PER_DOCUMENT)
+            .map(|x| (x.1, x.2))
+            .collect();
         take.sort();
         let text: Vec<String> = take
             .iter()
@@ -280,7 +314,10 @@ pub fn documents(srcs: &[Src], q: &Query, docs: &HashMap<String, f64>, every: bo
         let Some(&(si, _)) = take.first() else {
             continue;
         };
-        lines.push(Line::new(format!("{title}: {}", text.join(" ")), srcs[si].number));
+        lines.push(Line::new(
+            format!("{title}: {}", text.join(" ")),
+            srcs[si].number,
+        ));
     }
     Draft {
         kind: "documents",

@@ -102,10 +102,10 @@ pub fn render(raw: &str) -> Rendered {
                 plain: String::new(),
                 md: String::new(),
             }),
-            ("ins" | "del" | "comment", true) => {
-                if stack.len() > 1 && stack.last().is_some_and(|f| f.tag == name) {
-                    close(&mut stack, &mut out);
-                }
+            ("ins" | "del" | "comment", true)
+                if stack.len() > 1 && stack.last().is_some_and(|f| f.tag == name) =>
+            {
+                close(&mut stack, &mut out);
             }
             ("mark", false) => marks.push((attr(attrs, "comment"), String::new())),
             ("mark", true) => {
@@ -230,13 +230,30 @@ fn next_tag(s: &str) -> (&str, Option<(&str, &str, &str, bool)>) {
         let name = &body[..name_len];
         let known = matches!(
             name,
-            "ins" | "del" | "mark" | "comment" | "u" | "br" | "sup" | "sub" | "s" | "b" | "i"
-                | "em" | "strong" | "span" | "table" | "tr" | "td" | "th" | "thead" | "tbody"
-                | "code" | "caption"
+            "ins"
+                | "del"
+                | "mark"
+                | "comment"
+                | "u"
+                | "br"
+                | "sup"
+                | "sub"
+                | "s"
+                | "b"
+                | "i"
+                | "em"
+                | "strong"
+                | "span"
+                | "table"
+                | "tr"
+                | "td"
+                | "th"
+                | "thead"
+                | "tbody"
+                | "code"
+                | "caption"
         );
-        if known
-            && let Some(end) = s[i..].find('>')
-        {
+        if known && let Some(end) = s[i..].find('>') {
             let whole = &s[i..i + end + 1];
             let attrs_start = 1 + usize::from(closing) + name_len;
             let attrs = whole

@@ -130,7 +130,14 @@ const ASKS: &[(Ask, &[&str])] = &[
     (
         Ask::Changes,
         &[
-            "insert", "insertion", "delet", "deletion", "mov", "track", "revision", "revis",
+            "insert",
+            "insertion",
+            "delet",
+            "deletion",
+            "mov",
+            "track",
+            "revision",
+            "revis",
         ],
     ),
     (
@@ -146,18 +153,57 @@ const ASKS: &[(Ask, &[&str])] = &[
 fn dropped(ask: Ask) -> &'static [&'static str] {
     match ask {
         Ask::Changes => &[
-            "change", "changes", "changed", "insert", "inserted", "insertion", "delete",
-            "deleted", "deletion", "move", "moved", "tracked", "track", "revision", "who",
-            "author", "made",
+            "change",
+            "changes",
+            "changed",
+            "insert",
+            "inserted",
+            "insertion",
+            "delete",
+            "deleted",
+            "deletion",
+            "move",
+            "moved",
+            "tracked",
+            "track",
+            "revision",
+            "who",
+            "author",
+            "made",
         ],
         Ask::Comments => &[
-            "comment", "comments", "commented", "reply", "replies", "annotation", "author",
-            "who", "wrote", "anchored", "attached", "mark", "marks",
+            "comment",
+            "comments",
+            "commented",
+            "reply",
+            "replies",
+            "annotation",
+            "author",
+            "who",
+            "wrote",
+            "anchored",
+            "attached",
+            "mark",
+            "marks",
         ],
-        Ask::Notes => &["footnote", "footnotes", "endnote", "endnotes", "note", "notes"],
+        Ask::Notes => &[
+            "footnote",
+            "footnotes",
+            "endnote",
+            "endnotes",
+            "note",
+            "notes",
+        ],
         Ask::Parts => &[
-            "header", "headers", "footer", "footers", "page", "pages", "running",
-            "watermark", "head",
+            "header",
+            "headers",
+            "footer",
+            "footers",
+            "page",
+            "pages",
+            "running",
+            "watermark",
+            "head",
         ],
     }
 }
@@ -179,9 +225,9 @@ fn unquoted(question: &str) -> String {
                 '\u{201C}' => x == '\u{201D}',
                 _ => x == c,
             };
-            if let Some(j) = (i + 1..chars.len()).find(|&j| {
-                close(chars[j]) && chars.get(j + 1).is_none_or(|n| !n.is_alphanumeric())
-            }) {
+            if let Some(j) = (i + 1..chars.len())
+                .find(|&j| close(chars[j]) && chars.get(j + 1).is_none_or(|n| !n.is_alphanumeric()))
+            {
                 out.push(' ');
                 i = j + 1;
                 continue;
@@ -195,9 +241,39 @@ fn unquoted(question: &str) -> String {
 
 /// Words that end the phrase a wh-word introduces: verbs and prepositions.
 const PHRASE_END: &[&str] = &[
-    "is", "are", "was", "were", "does", "do", "did", "has", "have", "had", "can", "could",
-    "will", "would", "should", "may", "might", "of", "for", "in", "on", "at", "to", "from",
-    "with", "by", "and", "or", "that", "if", "when", "about", "according",
+    "is",
+    "are",
+    "was",
+    "were",
+    "does",
+    "do",
+    "did",
+    "has",
+    "have",
+    "had",
+    "can",
+    "could",
+    "will",
+    "would",
+    "should",
+    "may",
+    "might",
+    "of",
+    "for",
+    "in",
+    "on",
+    "at",
+    "to",
+    "from",
+    "with",
+    "by",
+    "and",
+    "or",
+    "that",
+    "if",
+    "when",
+    "about",
+    "according",
 ];
 
 /// The terms of what a question asks about: the words after its first "what",
@@ -232,9 +308,8 @@ fn holds_focus(question: &str, srcs: &[Src], w: &Weights) -> bool {
         return true;
     }
     let held = |t: &str| {
-        srcs.iter().any(|s| {
-            s.context.contains(t) || s.units.iter().any(|u| u.terms.contains(t))
-        })
+        srcs.iter()
+            .any(|s| s.context.contains(t) || s.units.iter().any(|u| u.terms.contains(t)))
     };
     let total: f64 = asked.iter().map(|t| w.weight(t)).sum();
     let got: f64 = asked.iter().filter(|t| held(t)).map(|t| w.weight(t)).sum();
@@ -262,7 +337,11 @@ fn asks(question: &str) -> Vec<Ask> {
         .split_whitespace()
         .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric()))
         .filter(|t| !t.contains(['-', '_', '.']))
-        .flat_map(|t| t.unicode_words().map(|w| words::stem(&w.to_lowercase())).collect::<Vec<_>>())
+        .flat_map(|t| {
+            t.unicode_words()
+                .map(|w| words::stem(&w.to_lowercase()))
+                .collect::<Vec<_>>()
+        })
         .collect();
     for (i, s) in all.iter().enumerate() {
         // "header row", "header cell": a table's header, not a page's.
@@ -274,8 +353,7 @@ fn asks(question: &str) -> Vec<Ask> {
             continue;
         }
         for (ask, stems) in ASKS {
-            if stems.contains(&s.as_str()) && !found.contains(ask)
-            {
+            if stems.contains(&s.as_str()) && !found.contains(ask) {
                 found.push(*ask);
             }
         }
@@ -301,7 +379,10 @@ pub fn answer(
         .chain(words::terms(question))
         .collect();
     let asked = asks(question);
-    let all_kind_words: Vec<&str> = asked.iter().flat_map(|k| dropped(*k).iter().copied()).collect();
+    let all_kind_words: Vec<&str> = asked
+        .iter()
+        .flat_map(|k| dropped(*k).iter().copied())
+        .collect();
     let plain_q = Query::new(question, &all_kind_words, &w);
     let docs = focus::documents(&srcs, &Query::new(question, &[], &w));
     let facts = facts::sentences(&srcs, &plain_q, max_sentences.max(1));
@@ -372,7 +453,11 @@ pub fn answer(
     if facts.lines.is_empty() || (facts.score < FACT_MIN && !foreign(question, &target)) {
         return decline("an answer to this question", &facts, max_tokens);
     }
-    let budget = if facts.list { max_tokens * 2 } else { max_tokens };
+    let budget = if facts.list {
+        max_tokens * 2
+    } else {
+        max_tokens
+    };
     write(vec![facts], budget)
 }
 

@@ -5,10 +5,10 @@ use std::collections::HashSet;
 
 use unicode_segmentation::UnicodeSegmentation;
 
+use super::Passage;
 use super::markup::{self, Change, Note, Rendered};
 use super::table::{self, Table};
 use super::words;
-use super::Passage;
 
 /// What a block is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -299,7 +299,10 @@ fn block(kind: BlockKind, raw: &str, label: String) -> Block {
 
 fn heading(t: &str) -> Option<&str> {
     let n = t.chars().take_while(|&c| c == '#').count();
-    (1..=6).contains(&n).then(|| t[n..].trim()).filter(|h| t[n..].starts_with(' ') || h.is_empty())
+    (1..=6)
+        .contains(&n)
+        .then(|| t[n..].trim())
+        .filter(|h| t[n..].starts_with(' ') || h.is_empty())
 }
 
 fn list_item(t: &str) -> Option<&str> {

@@ -14,7 +14,10 @@ use super::words::{self, Query};
 /// Words that name the kind of change asked for, by stem: "inserted", "deleted",
 /// "moved".
 const CHANGE_KINDS: &[(&str, &[&str])] = &[
-    ("inserted", &["insert", "insertion", "add", "added", "addition"]),
+    (
+        "inserted",
+        &["insert", "insertion", "add", "added", "addition"],
+    ),
     ("deleted", &["delet", "deletion", "remov", "removal"]),
     ("moved", &["mov", "movement"]),
 ];
@@ -113,7 +116,11 @@ pub fn changes(
             } else {
                 format!(" on {}", ch.date)
             };
-            let mut plain = format!("{who} {}{when}: \"{}\"", ch.kind, clip_to(&ch.text, ANSWER_CHARS));
+            let mut plain = format!(
+                "{who} {}{when}: \"{}\"",
+                ch.kind,
+                clip_to(&ch.text, ANSWER_CHARS)
+            );
             if let Some(b) = s.blocks.get(bi)
                 && b.r.plain.len() > ch.text.len() + 12
             {
@@ -235,7 +242,11 @@ pub fn notes(srcs: &[Src], q: &Query, docs: &HashMap<String, f64>) -> Draft {
             if !focus::admits(rel, score) {
                 continue;
             }
-            let mut plain = format!("{kind} {}: \"{}\"", b.label, clip_to(&b.r.plain, ANSWER_CHARS));
+            let mut plain = format!(
+                "{kind} {}: \"{}\"",
+                b.label,
+                clip_to(&b.r.plain, ANSWER_CHARS)
+            );
             if let Some(a) = anchor {
                 plain.push_str(&format!(", referenced in \"{}\"", clip(&a)));
             }
@@ -307,7 +318,8 @@ pub fn parts(
 /// "which documents have changes, by whom".
 pub fn change_summary(srcs: &[Src]) -> Draft {
     // (title, author) -> counts per kind, first source number.
-    let mut by: Vec<((String, String), Vec<(&'static str, usize)>, usize)> = Vec::new();
+    type Tally = ((String, String), Vec<(&'static str, usize)>, usize);
+    let mut by: Vec<Tally> = Vec::new();
     for s in srcs {
         for (_, ch) in s.changes() {
             let key = (s.title.clone(), ch.author.clone());

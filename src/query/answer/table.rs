@@ -84,7 +84,9 @@ fn pipe_cells(line: &str) -> Vec<String> {
 
 fn is_rule(line: &str) -> bool {
     let t = line.trim();
-    t.contains('-') && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '+' | '='))
+    t.contains('-')
+        && t.chars()
+            .all(|c| matches!(c, '|' | '-' | ':' | ' ' | '+' | '='))
 }
 
 /// Reads a Markdown pipe table; None when no line holds a cell.
@@ -189,7 +191,13 @@ pub fn parse_html(raw: &str) -> Option<Table> {
     let mut in_header = true;
     for (r, row) in grid.iter().enumerate() {
         let texts: Vec<String> = (0..width)
-            .map(|c| row.get(c).cloned().flatten().map(|x| x.0).unwrap_or_default())
+            .map(|c| {
+                row.get(c)
+                    .cloned()
+                    .flatten()
+                    .map(|x| x.0)
+                    .unwrap_or_default()
+            })
             .collect();
         let all_th = row.iter().flatten().all(|x| x.1) && row.iter().flatten().count() > 0;
         if in_header && single.get(r) == Some(&true) && width > 1 {

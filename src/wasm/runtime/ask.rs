@@ -282,11 +282,7 @@ pub(crate) async fn ask(
     let _ = Reflect::set(&a, &"by".into(), &by.into());
     let _ = Reflect::set(&out, &"answer".into(), &a);
     let _ = Reflect::set(&out, &"citations".into(), &to_js(&report)?);
-    let _ = Reflect::set(
-        &out,
-        &"markdownCitations".into(),
-        &to_js(&markdown_report)?,
-    );
+    let _ = Reflect::set(&out, &"markdownCitations".into(), &to_js(&markdown_report)?);
     let _ = Reflect::set(&out, &"extractive".into(), &to_js(&result.answer)?);
     let _ = Reflect::set(
         &out,
