@@ -51,9 +51,11 @@ pub struct QueryOptions {
     pub history_tokens: usize,
     /// Context window for adaptive RAG, in tokens. Default 128,000.
     pub context_window: usize,
-    /// Extractive answer budget in tokens. Default 400.
+    /// Extractive answer budget in o200k tokens. Default 400; a list of table rows,
+    /// list items or what a lead-in sentence introduces may take twice this.
     pub answer_tokens: usize,
-    /// Extractive answer length in sentences. Default 6.
+    /// Most sentences of an extractive fact answer (the best and those that add what
+    /// it leaves uncovered). Default 3.
     pub answer_sentences: usize,
     /// The question's embedding, when the caller has an embedding model. Default
     /// None: BM25 alone.

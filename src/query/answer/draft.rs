@@ -27,8 +27,8 @@ impl Line {
 /// An answer kind's proposal.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Draft {
-    /// The kind (`table-cell`, `table`, `list`, `changes`, `comments`, `notes`,
-    /// `header-footer`, `facts`, `documents`).
+    /// The kind (`table-cell`, `table`, `list`, `section`, `changes`, `comments`,
+    /// `notes`, `header-footer`, `facts`, `documents`, `none`).
     pub kind: &'static str,
     /// Statements, the direct answer first.
     pub lines: Vec<Line>,

@@ -3,8 +3,11 @@
 
 use std::collections::{HashMap, HashSet};
 
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::asks::unquoted;
 use super::source::Src;
-use super::words::{self, Query};
+use super::words::{self, Query, Weights};
 
 /// A document is a target of the question when its relevance is at least this share
 /// of the best document's.
@@ -74,4 +77,123 @@ pub fn named_authors(srcs: &[Src], question_terms: &HashSet<String>) -> Vec<Stri
 /// Whether `author` is one of `named` (all when none is named).
 pub fn by(named: &[String], author: &str) -> bool {
     named.is_empty() || named.iter().any(|n| n == author)
+}
+
+/// Share of the weight of what a question asks about ([`asked_terms`]) that the
+/// sources must hold, or the answer declines.
+pub const FOCUS_MIN: f64 = 0.5;
+
+/// Words that end the phrase a wh-word introduces: verbs and prepositions.
+const PHRASE_END: &[&str] = &[
+    "is",
+    "are",
+    "was",
+    "were",
+    "does",
+    "do",
+    "did",
+    "has",
+    "have",
+    "had",
+    "can",
+    "could",
+    "will",
+    "would",
+    "should",
+    "may",
+    "might",
+    "of",
+    "for",
+    "in",
+    "on",
+    "at",
+    "to",
+    "from",
+    "with",
+    "by",
+    "and",
+    "or",
+    "that",
+    "if",
+    "when",
+    "about",
+    "according",
+];
+
+/// The terms of what a question asks about: the words after its first "what",
+/// "which", "whose", "how many" or "how much" up to a verb or preposition ("Which
+/// exchange rate does ..." -> exchange, rate). Empty when there is no such phrase
+/// ("Who wrote ...", "What does ... say").
+pub fn asked_terms(question: &str) -> Vec<String> {
+    let all: Vec<String> = unquoted(question)
+        .unicode_words()
+        .map(str::to_lowercase)
+        .collect();
+    let Some(start) = all.iter().enumerate().position(|(i, x)| {
+        matches!(x.as_str(), "what" | "which" | "whose")
+            || (x == "how" && all.get(i + 1).is_some_and(|n| n == "many" || n == "much"))
+    }) else {
+        return Vec::new();
+    };
+    let skip = if all[start] == "how" { 2 } else { 1 };
+    let phrase: Vec<&str> = all[start + skip..]
+        .iter()
+        .take_while(|x| !PHRASE_END.contains(&x.as_str()))
+        .map(String::as_str)
+        .collect();
+    words::terms(&phrase.join(" "))
+}
+
+/// Whether the sources hold at least [`FOCUS_MIN`] of the weight of the question's
+/// asked terms (true when it has none).
+pub fn holds_focus(question: &str, srcs: &[Src], w: &Weights) -> bool {
+    let asked = asked_terms(question);
+    if asked.is_empty() {
+        return true;
+    }
+    let held = |t: &str| {
+        srcs.iter()
+            .any(|s| s.context.contains(t) || s.units.iter().any(|u| u.terms.contains(t)))
+    };
+    let total: f64 = asked.iter().map(|t| w.weight(t)).sum();
+    let got: f64 = asked.iter().filter(|t| held(t)).map(|t| w.weight(t)).sum();
+    total <= 0.0 || got / total >= FOCUS_MIN
+}
+
+/// Whether the sources are mostly in another script than the question (an English
+/// question over a Hebrew document): its words cannot be found there, so low
+/// coverage does not mean the answer is absent.
+pub fn foreign(question: &str, srcs: &[&Src]) -> bool {
+    let latin = |s: &str| {
+        let (mut l, mut n) = (0usize, 0usize);
+        for c in s.chars().filter(|c| c.is_alphabetic()) {
+            n += 1;
+            if c.is_ascii_alphabetic() || ('\u{00C0}'..='\u{024F}').contains(&c) {
+                l += 1;
+            }
+        }
+        if n == 0 { 1.0 } else { l as f64 / n as f64 }
+    };
+    let body: String = srcs
+        .iter()
+        .flat_map(|s| s.units.iter().map(|u| u.plain.as_str()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    (latin(question) - latin(&body)).abs() > 0.5
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_phrase_after_the_wh_word_is_what_is_asked() {
+        assert_eq!(
+            asked_terms("Which exchange rate does the sheet give?"),
+            ["exchang", "rate"]
+        );
+        assert_eq!(asked_terms("How many beds are left in ward 3?"), ["bed"]);
+        assert!(asked_terms("Who wrote the report?").is_empty());
+        assert!(asked_terms("What does the footer say?").is_empty());
+    }
 }

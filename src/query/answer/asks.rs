@@ -1,0 +1,225 @@
+//! What a question asks for: a structure it names (a tracked change, a comment, a
+//! note, a page header or footer, the one named first first), every row or item,
+//! and the words its answer's form already says.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::words;
+
+/// Structures a question can ask for, in the order of [`ASKS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ask {
+    /// A tracked change: insertion, deletion or move (ECMA-376 17.13.5).
+    Changes,
+    /// A comment or a reply to one (17.13.4).
+    Comments,
+    /// A footnote or endnote (17.11).
+    Notes,
+    /// A page header or footer, a watermark in one (17.10).
+    Parts,
+}
+
+/// Words (stems) that ask for a structure. "note", "change" and "remark" are left
+/// out: they name other things too often ("the security note").
+pub const ASKS: &[(Ask, &[&str])] = &[
+    (
+        Ask::Changes,
+        &[
+            "insert",
+            "insertion",
+            "delet",
+            "deletion",
+            "mov",
+            "track",
+            "revision",
+            "revis",
+        ],
+    ),
+    (
+        Ask::Comments,
+        &["comment", "annotation", "reply", "repli", "commented"],
+    ),
+    (Ask::Notes, &["footnot", "endnot", "footnote", "endnote"]),
+    (Ask::Parts, &["header", "footer", "watermark"]),
+];
+
+/// Words each ask drops from the question before scoring: the answer's form already
+/// says them.
+pub fn dropped(ask: Ask) -> &'static [&'static str] {
+    match ask {
+        Ask::Changes => &[
+            "change",
+            "changes",
+            "changed",
+            "insert",
+            "inserted",
+            "insertion",
+            "delete",
+            "deleted",
+            "deletion",
+            "move",
+            "moved",
+            "tracked",
+            "track",
+            "revision",
+            "who",
+            "author",
+            "made",
+        ],
+        Ask::Comments => &[
+            "comment",
+            "comments",
+            "commented",
+            "reply",
+            "replies",
+            "annotation",
+            "author",
+            "who",
+            "wrote",
+            "anchored",
+            "attached",
+            "mark",
+            "marks",
+        ],
+        Ask::Notes => &[
+            "footnote",
+            "footnotes",
+            "endnote",
+            "endnotes",
+            "note",
+            "notes",
+        ],
+        Ask::Parts => &[
+            "header",
+            "headers",
+            "footer",
+            "footers",
+            "page",
+            "pages",
+            "running",
+            "watermark",
+            "head",
+        ],
+    }
+}
+
+/// `question` without its quoted spans ('Headers', "Tables"): a quoted word names
+/// a thing in the document, not what is asked. An opening quote follows a space,
+/// an opening bracket or the start; the closing one is followed by a non-letter.
+pub fn unquoted(question: &str) -> String {
+    let chars: Vec<char> = question.chars().collect();
+    let mut out = String::with_capacity(question.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let opens = matches!(c, '\'' | '"' | '\u{2018}' | '\u{201C}')
+            && (i == 0 || chars[i - 1].is_whitespace() || chars[i - 1] == '(');
+        if opens {
+            let close = |x: char| match c {
+                '\u{2018}' => x == '\u{2019}',
+                '\u{201C}' => x == '\u{201D}',
+                _ => x == c,
+            };
+            if let Some(j) = (i + 1..chars.len())
+                .find(|&j| close(chars[j]) && chars.get(j + 1).is_none_or(|n| !n.is_alphanumeric()))
+            {
+                out.push(' ');
+                i = j + 1;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// Whether the question asks for every row or item: "list", "all", "every",
+/// "each", "complete", "enumerate" ("how many" asks for a count, not a list).
+pub fn wants_all(question: &str) -> bool {
+    question.unicode_words().any(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "list" | "all" | "every" | "each" | "complete" | "enumerate"
+        )
+    })
+}
+
+/// The structures `question` asks for, the one named first first.
+pub fn asks(question: &str) -> Vec<Ask> {
+    let mut found: Vec<Ask> = Vec::new();
+    let question = unquoted(question);
+    // Words joined into a name ("inserted-cells", "track-changes", "Comment042.docx")
+    // name a document, not what is asked.
+    let all: Vec<String> = question
+        .split_whitespace()
+        .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|t| !t.contains(['-', '_', '.']))
+        .flat_map(|t| {
+            t.unicode_words()
+                .map(|w| words::stem(&w.to_lowercase()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for (i, s) in all.iter().enumerate() {
+        // "header row", "header cell": a table's header, not a page's.
+        if s == "header"
+            && all
+                .get(i + 1)
+                .is_some_and(|n| ["row", "column", "cell"].contains(&n.as_str()))
+        {
+            continue;
+        }
+        for (ask, stems) in ASKS {
+            if stems.contains(&s.as_str()) && !found.contains(ask) {
+                found.push(*ask);
+            }
+        }
+    }
+    found
+}
+
+/// What a declined ask was for, in words.
+pub fn what(ask: Ask) -> &'static str {
+    match ask {
+        Ask::Changes => "a tracked change that answers this question",
+        Ask::Comments => "a comment that answers this question",
+        Ask::Notes => "a footnote or endnote that answers this question",
+        Ask::Parts => "a page header or footer that answers this question",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_structure_named_first_is_asked() {
+        assert_eq!(
+            asks("What did Ann write in her comment on the deleted line?"),
+            [Ask::Comments, Ask::Changes]
+        );
+        assert_eq!(
+            asks("Who inserted text into the page footer?"),
+            [Ask::Changes, Ask::Parts]
+        );
+    }
+
+    #[test]
+    fn names_quotes_and_table_headers_ask_for_nothing() {
+        assert!(
+            asks("List the rows of the 'Headers' example in the inserted-cells test").is_empty()
+        );
+        assert!(asks("What is under the header row of the grid in Comment042.docx?").is_empty());
+        assert_eq!(
+            unquoted("the 'Headers' example, Ann's \"Notes\" file"),
+            "the   example, Ann's   file"
+        );
+    }
+
+    #[test]
+    fn every_and_each_ask_for_all_rows_but_how_many_does_not() {
+        assert!(wants_all("Give each row's total"));
+        assert!(!wants_all("How many rows are there?"));
+    }
+}
