@@ -85,7 +85,7 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
         }
         let s = &srcs[si];
         let u = &s.units[ui];
-        lines.push(Line::new(u.plain.clone(), s.number));
+        lines.push(Line::new(trim(q, &u.plain), s.number));
         let heading = s
             .blocks
             .get(u.block)
@@ -137,6 +137,49 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
         score: best,
         list,
     }
+}
+
+/// A sentence longer than this many words is cut to the clauses that answer.
+const TRIM_WORDS: usize = 40;
+
+/// A long sentence cut to the shortest run of its clauses (split after `,` `;` `:`)
+/// that holds every question term the whole sentence holds, with `…` where text
+/// was left out; a short sentence whole.
+fn trim(q: &Query, sentence: &str) -> String {
+    if sentence.split_whitespace().count() <= TRIM_WORDS {
+        return sentence.to_string();
+    }
+    let mut clauses: Vec<&str> = Vec::new();
+    let mut from = 0;
+    for (i, c) in sentence.char_indices() {
+        if matches!(c, ',' | ';' | ':') && sentence[i + 1..].starts_with(' ') {
+            clauses.push(&sentence[from..=i]);
+            from = i + 1;
+        }
+    }
+    clauses.push(&sentence[from..]);
+    let need = q.gain(&super::words::term_set(sentence), &HashSet::new());
+    let mut best: Option<(usize, usize, usize)> = None;
+    for a in 0..clauses.len() {
+        for b in a..clauses.len() {
+            let text: String = clauses[a..=b].concat();
+            if q.gain(&super::words::term_set(&text), &HashSet::new()) + 1e-9 >= need {
+                let len = text.len();
+                if best.is_none_or(|x| len < x.2) {
+                    best = Some((a, b, len));
+                }
+                break;
+            }
+        }
+    }
+    let Some((a, b, _)) = best else {
+        return sentence.to_string();
+    };
+    let body = clauses[a..=b].concat();
+    let body = body.trim().trim_end_matches([',', ';']);
+    let lead = if a > 0 { "… " } else { "" };
+    let tail = if b + 1 < clauses.len() { " …" } else { "" };
+    format!("{lead}{body}{tail}")
 }
 
 /// How many units back a list's lead-in sentence is looked for.
@@ -324,5 +367,29 @@ pub fn documents(srcs: &[Src], q: &Query, docs: &HashMap<String, f64>, every: bo
         list: lines.len() > 1,
         lines,
         score: best,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::words::{Weights, term_set};
+    use super::*;
+
+    #[test]
+    fn a_long_sentence_is_cut_to_the_clauses_that_answer() {
+        let s = "The committee met on Tuesday, after the long winter recess that had kept \
+                 most members away from the capital for several weeks, and it approved the \
+                 harbour budget of 12 million euros, which the mayor had proposed in March, \
+                 while the opposition, as expected, voted against every single line of it.";
+        let w = Weights::new([&term_set(s)]);
+        let q = Query::new("How large is the harbour budget?", &[], &w);
+        assert_eq!(
+            trim(&q, s),
+            "… and it approved the harbour budget of 12 million euros …"
+        );
+        assert_eq!(
+            trim(&q, "A short one, with a harbour budget."),
+            "A short one, with a harbour budget."
+        );
     }
 }
