@@ -61,7 +61,7 @@ test('a routing reply "NONE — ..." settles ask() in Chromium; the page\'s inst
     assert.match(r.first.answer.text, /0\.7660/);
     // The same collection asks again, and the streamed model answer arrives whole.
     assert.equal(r.second.ok, true, `${r.second.code}: ${r.second.message}`);
-    assert.deepEqual(r.second.answer, { text: 'NONE — nothing matches', by: 'model' });
+    assert.deepEqual(r.second.answer, { text: 'NONE — nothing matches', markdown: 'NONE — nothing matches', by: 'model' });
     assert.deepEqual(r.docs, [r.table.docId, r.pics.docId]);
     assert.equal(r.tableChunks, r.table.chunkCount);
     assert.deepEqual(r.converted, { ok: true, value: 'After' });

@@ -70,14 +70,25 @@ export function wrapStrayRows(text) {
  * (which returns an element, or null to leave the marker as text).
  */
 export function linkMarkers(root, link) {
+  // `[3]` and lists such as `[2, 5]` or `[1; 4]`: each number becomes its own link.
+  const marker = /(\[\d+(?:\s*[,;]\s*\d+)*\])/;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const nodes = [];
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (/\[\d+\]/.test(n.nodeValue)) nodes.push(n);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (marker.test(n.nodeValue)) nodes.push(n);
   for (const node of nodes) {
-    const parts = node.nodeValue.split(/(\[\d+\])/);
-    const out = parts.map((part) => {
-      const m = /^\[(\d+)\]$/.exec(part);
-      return (m && link(Number(m[1]))) || document.createTextNode(part);
+    const parts = node.nodeValue.split(marker);
+    const out = parts.flatMap((part) => {
+      if (!/^\[[\d,;\s]+\]$/.test(part)) return [document.createTextNode(part)];
+      const numbers = part.slice(1, -1).split(/\s*[,;]\s*/).map(Number);
+      const links = numbers.map((n) => link(n));
+      if (links.some((l) => !l)) return [document.createTextNode(part)];
+      const nodesOut = [document.createTextNode('[')];
+      links.forEach((l, i) => {
+        if (i > 0) nodesOut.push(document.createTextNode(', '));
+        nodesOut.push(l);
+      });
+      nodesOut.push(document.createTextNode(']'));
+      return nodesOut;
     });
     node.replaceWith(...out);
   }
