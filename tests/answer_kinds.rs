@@ -93,8 +93,12 @@ fn replies_are_listed_with_the_comment_they_answer() {
     );
     let a = &r.answer;
     assert_eq!(a.kind, "comments", "{}", a.text);
-    assert!(a.text.contains("Reply to comment 1"), "{}", a.text);
-    assert!(a.text.contains("by Pam Teh"), "{}", a.text);
+    assert!(a.text.contains("- Reply 2 to comment 1 by "), "{}", a.text);
+    assert!(
+        a.text.contains("- Reply 4 to comment 1 by Pam Teh"),
+        "{}",
+        a.text
+    );
     assert!(a.quotes.len() >= 8, "{}", a.text);
     assert!(
         a.markdown.lines().all(|l| l.starts_with("- ")),

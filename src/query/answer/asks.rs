@@ -19,8 +19,9 @@ pub enum Ask {
     Parts,
 }
 
-/// Words (stems) that ask for a structure. "note", "change" and "remark" are left
-/// out: they name other things too often ("the security note").
+/// Words (stems) that ask for a structure. "note" and "remark" are left out: they
+/// name other things too often ("the security note"). Some of these are ordinary
+/// words too ("moved", "changed", "HTTP headers"): see [`asks`] for when they count.
 pub const ASKS: &[(Ask, &[&str])] = &[
     (
         Ask::Changes,
@@ -33,6 +34,7 @@ pub const ASKS: &[(Ask, &[&str])] = &[
             "track",
             "revision",
             "revis",
+            "chang",
         ],
     ),
     (
@@ -145,9 +147,20 @@ pub fn wants_all(question: &str) -> bool {
     })
 }
 
-/// The structures `question` asks for, the one named first first.
-pub fn asks(question: &str) -> Vec<Ask> {
-    let mut found: Vec<Ask> = Vec::new();
+/// Change words that ask for a tracked change on their own; the others ("moved",
+/// "deleted", "changed") do when "who" or "whom" is next to them ("Who deleted ...",
+/// "moved by whom"), else only where the sources hold tracked changes.
+const CHANGE_NOUNS: &[&str] = &["track", "revision", "revis"];
+
+/// Words just before "header" or "footer" that make it a page's.
+const PAGE_WORDS: &[&str] = &["page", "running", "odd", "even", "first", "default"];
+
+/// The structures `question` asks for, the one named first first, each with whether
+/// the question asks for it outright (strong) or with a word that has other meanings
+/// (weak: "When did the office move?", "Which HTTP headers ..."). A weak ask counts
+/// only where the sources hold that structure.
+pub fn asks(question: &str) -> Vec<(Ask, bool)> {
+    let mut found: Vec<(Ask, bool)> = Vec::new();
     let question = unquoted(question);
     // Words joined into a name ("inserted-cells", "track-changes", "Comment042.docx")
     // name a document, not what is asked.
@@ -161,6 +174,11 @@ pub fn asks(question: &str) -> Vec<Ask> {
                 .collect::<Vec<_>>()
         })
         .collect();
+    let near = |i: usize, before: usize, after: usize, list: &[&str]| {
+        all[i.saturating_sub(before)..(i + 1 + after).min(all.len())]
+            .iter()
+            .any(|w| list.iter().any(|x| words::stem(x) == *w))
+    };
     for (i, s) in all.iter().enumerate() {
         // "header row", "header cell": a table's header, not a page's.
         if s == "header"
@@ -171,8 +189,19 @@ pub fn asks(question: &str) -> Vec<Ask> {
             continue;
         }
         for (ask, stems) in ASKS {
-            if stems.contains(&s.as_str()) && !found.contains(ask) {
-                found.push(*ask);
+            if !stems.contains(&s.as_str()) {
+                continue;
+            }
+            let strong = match ask {
+                Ask::Changes => {
+                    CHANGE_NOUNS.contains(&s.as_str()) || near(i, 3, 2, &["who", "whom"])
+                }
+                Ask::Parts => s == "watermark" || near(i, 2, 0, PAGE_WORDS),
+                Ask::Comments | Ask::Notes => true,
+            };
+            match found.iter_mut().find(|x| x.0 == *ask) {
+                Some(x) => x.1 |= strong,
+                None => found.push((*ask, strong)),
             }
         }
     }
@@ -197,11 +226,15 @@ mod tests {
     fn the_structure_named_first_is_asked() {
         assert_eq!(
             asks("What did Ann write in her comment on the deleted line?"),
-            [Ask::Comments, Ask::Changes]
+            [(Ask::Comments, true), (Ask::Changes, false)]
         );
         assert_eq!(
             asks("Who inserted text into the page footer?"),
-            [Ask::Changes, Ask::Parts]
+            [(Ask::Changes, true), (Ask::Parts, true)]
+        );
+        assert_eq!(
+            asks("When did the office move, and which HTTP headers changed?"),
+            [(Ask::Changes, false), (Ask::Parts, false)]
         );
     }
 

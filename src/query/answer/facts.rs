@@ -85,7 +85,8 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
         }
         let s = &srcs[si];
         let u = &s.units[ui];
-        lines.push(Line::new(trim(q, &u.plain), s.number));
+        let text = super::structured::clip_to(&trim(q, &u.plain), super::structured::ANSWER_CHARS);
+        lines.push(Line::new(text, s.number));
         let heading = s
             .blocks
             .get(u.block)

@@ -67,8 +67,60 @@ struct Frame {
     md: String,
 }
 
-/// Renders `raw` (a block of chunk text). Never fails: unknown `<` is text.
+/// Formatting tags with no attributes that carry nothing for a reader; removed
+/// before reading so that Markdown around them (`[<u>link</u>](target)`) stays whole.
+const TRANSPARENT: &[&str] = &[
+    "<u>",
+    "</u>",
+    "<sup>",
+    "</sup>",
+    "<sub>",
+    "</sub>",
+    "<b>",
+    "</b>",
+    "<i>",
+    "</i>",
+    "<em>",
+    "</em>",
+    "<strong>",
+    "</strong>",
+    "<s>",
+    "</s>",
+];
+
+/// Code as a reader sees it: verbatim (no tag or Markdown read inside), zero-width
+/// and direction controls removed; Markdown escapes every special character.
+pub fn render_code(raw: &str) -> Rendered {
+    let plain = strip_invisible(raw);
+    Rendered {
+        markdown: escape_md(&plain),
+        plain,
+        ..Rendered::default()
+    }
+}
+
+/// `s` without zero-width characters and bidirectional controls (U+200B..U+200F,
+/// U+202A..U+202E, U+2060..U+2064, U+2066..U+2069, U+FEFF): they hide a word from
+/// matching and can reorder an answer's text.
+pub fn strip_invisible(s: &str) -> String {
+    s.chars()
+        .filter(|&c| {
+            !matches!(c as u32,
+                0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x2069 | 0xFEFF)
+        })
+        .collect()
+}
+
+/// Renders `raw` (a block of chunk text). Never fails: unknown `<` is text, and
+/// text inside backticks (inline code) is never read as a tag.
 pub fn render(raw: &str) -> Rendered {
+    let mut cleaned = strip_invisible(raw);
+    for t in TRANSPARENT {
+        if cleaned.contains(t) {
+            cleaned = cleaned.replace(t, "");
+        }
+    }
+    let raw = cleaned.as_str();
     let mut out = Rendered::default();
     let mut stack: Vec<Frame> = vec![Frame {
         tag: String::new(),
@@ -109,8 +161,11 @@ pub fn render(raw: &str) -> Rendered {
             }
             ("mark", false) => marks.push((attr(attrs, "comment"), String::new())),
             ("mark", true) => {
-                if let Some((id, text)) = marks.pop() {
-                    push_anchor(&mut out.anchors, id, text);
+                // One mark may anchor several comments: `comment="1 2"`.
+                if let Some((ids, text)) = marks.pop() {
+                    for id in ids.split_whitespace() {
+                        push_anchor(&mut out.anchors, id.to_string(), text.clone());
+                    }
                 }
             }
             ("br", _) | ("td" | "th", true) => push_both(&mut stack, " "),
@@ -122,8 +177,10 @@ pub fn render(raw: &str) -> Rendered {
     while stack.len() > 1 {
         close(&mut stack, &mut out);
     }
-    while let Some((id, text)) = marks.pop() {
-        push_anchor(&mut out.anchors, id, text);
+    while let Some((ids, text)) = marks.pop() {
+        for id in ids.split_whitespace() {
+            push_anchor(&mut out.anchors, id.to_string(), text.clone());
+        }
     }
     if let Some(root) = stack.pop() {
         out.plain = tidy(&root.plain);
@@ -205,7 +262,7 @@ fn close(stack: &mut Vec<Frame>, out: &mut Rendered) {
             )
         } else {
             (
-                format!("{text} [{kind}{by}]"),
+                format!("[{kind}{by}: {text}]"),
                 format!("{md} *\\[{kind}{by_md}\\]*"),
             )
         }
@@ -220,7 +277,17 @@ fn close(stack: &mut Vec<Frame>, out: &mut Rendered) {
 /// closing). Only names of the chunk format count as tags.
 fn next_tag(s: &str) -> (&str, Option<(&str, &str, &str, bool)>) {
     let mut from = 0;
-    while let Some(i) = s[from..].find('<').map(|i| i + from) {
+    while let Some(i) = s[from..].find(['<', '`']).map(|i| i + from) {
+        if s[i..].starts_with('`') {
+            // An inline code span: to the next run of as many backticks, or one
+            // backtick of text when it is never closed.
+            let run = s[i..].bytes().take_while(|&b| b == b'`').count();
+            let fence = &s[i..i + run];
+            from = s[i + run..]
+                .find(fence)
+                .map_or(i + run, |j| i + run + j + run);
+            continue;
+        }
         let after = &s[i + 1..];
         let closing = after.starts_with('/');
         let body = if closing { &after[1..] } else { after };
@@ -394,7 +461,7 @@ mod tests {
         );
         assert_eq!(
             r.plain,
-            "The [deleted by Ann: old]new [inserted by Ann] document [comment by Bo: Nice!]."
+            "The [deleted by Ann: old][inserted by Ann: new] document [comment by Bo: Nice!]."
         );
         assert_eq!(
             r.markdown,
@@ -422,5 +489,22 @@ mod tests {
         );
         let r = render("<table>\n<tr><th>**A**</th><th>B</th></tr>\n</table>");
         assert_eq!(r.plain, "| A | B");
+    }
+
+    #[test]
+    fn code_is_text_links_keep_their_words_and_marks_anchor_every_id() {
+        let r = render("Use `<del>x</del>` and [<u>Paris</u>](http://p.example) here.");
+        assert_eq!(r.plain, "Use <del>x</del> and Paris here.");
+        assert!(r.changes.is_empty());
+        let r = render("<mark comment=\"1 2\">both</mark><comment id=\"1\">a</comment>");
+        assert_eq!(
+            r.anchors,
+            [("1".into(), "both".into()), ("2".into(), "both".into())]
+        );
+        assert_eq!(render("pa\u{200C}ss\u{200D}word").plain, "password");
+        assert_eq!(
+            render_code("<ins>kept</ins> *as is*").plain,
+            "<ins>kept</ins> *as is*"
+        );
     }
 }

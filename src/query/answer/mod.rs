@@ -115,6 +115,19 @@ pub struct Answer {
     pub tokens: usize,
 }
 
+/// Whether any source holds the structure `ask` is for.
+fn holds(srcs: &[Src], ask: Ask) -> bool {
+    srcs.iter().any(|s| match ask {
+        Ask::Changes => s.changes().next().is_some(),
+        Ask::Comments => s.comments().next().is_some(),
+        Ask::Notes => s
+            .blocks
+            .iter()
+            .any(|b| b.kind == source::BlockKind::NoteDef),
+        Ask::Parts => s.is_header_footer(),
+    })
+}
+
 /// Answers `question` from `passages` within `max_tokens` (see the module docs).
 /// `max_sentences` caps a fact answer. Never fails; with no passages it declines.
 pub fn answer(
@@ -132,7 +145,12 @@ pub fn answer(
         .map(|x| words::stem(&x.to_lowercase()))
         .chain(words::terms(question))
         .collect();
-    let asked = asks(question);
+    // A weak ask ("moved", "headers") counts only where the structure exists.
+    let asked: Vec<Ask> = asks(question)
+        .into_iter()
+        .filter(|&(ask, strong)| strong || holds(&srcs, ask))
+        .map(|x| x.0)
+        .collect();
     let all_kind_words: Vec<&str> = asked
         .iter()
         .flat_map(|k| dropped(*k).iter().copied())
@@ -180,7 +198,8 @@ pub fn answer(
             return write(vec![best], max_tokens * 2);
         }
     }
-    if a.documents || (a.broad && !a.table) {
+    // A question with no word to look for ("What is this about?") reads as broad.
+    if a.documents || (a.broad && !a.table) || plain_q.terms.is_empty() {
         let d = facts::documents(&srcs, &plain_q, &docs, a.documents);
         if !d.lines.is_empty() {
             return write(vec![d], max_tokens * 2);

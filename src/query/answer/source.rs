@@ -215,7 +215,9 @@ fn blocks(body: &str) -> Vec<Block> {
                 }
                 code.push(l);
             }
-            out.push(block(BlockKind::Code, &code.join("\n"), String::new()));
+            let mut b = block(BlockKind::Code, "", String::new());
+            b.r = markup::render_code(&code.join("\n"));
+            out.push(b);
             continue;
         }
         if t.starts_with("<table") {

@@ -30,7 +30,7 @@ const MAX_LINES: usize = 12;
 const CONTEXT_CHARS: usize = 240;
 
 /// Longest quoted answer text (a note, a comment, a change), in characters.
-const ANSWER_CHARS: usize = 600;
+pub const ANSWER_CHARS: usize = 600;
 
 /// `s` cut to [`CONTEXT_CHARS`] at a word boundary, with an ellipsis.
 pub fn clip(s: &str) -> String {
@@ -124,7 +124,8 @@ pub fn changes(
             if let Some(b) = s.blocks.get(bi)
                 && b.r.plain.len() > ch.text.len() + 12
             {
-                plain.push_str(&format!(", in \"{}\"", clip(&b.r.plain)));
+                let around = b.r.plain.replace('\n', " / ");
+                plain.push_str(&format!(", in \"{}\"", clip(&around)));
             }
             if !s.part.is_empty() {
                 plain.push_str(&format!(" ({})", s.part));
@@ -179,9 +180,9 @@ pub fn comments(
                 continue;
             }
             let what = if n.reply_to.is_empty() {
-                "Comment".to_string()
+                format!("Comment {}", n.id)
             } else {
-                format!("Reply to comment {}", n.reply_to)
+                format!("Reply {} to comment {}", n.id, n.reply_to)
             };
             let who = if n.author.is_empty() {
                 " (no author recorded)".to_string()
@@ -198,7 +199,7 @@ pub fn comments(
             } else {
                 format!("\"{}\"", clip_to(&n.text, ANSWER_CHARS))
             };
-            let plain = format!("{what} {}{who}{on}: {said}", n.id);
+            let plain = format!("{what}{who}{on}: {said}");
             c.push((score, (si, k), Line::new(plain, s.number)));
         }
     }

@@ -8,6 +8,12 @@
 
 use super::markup;
 
+/// Most columns a table grid holds.
+pub const MAX_COLUMNS: usize = 256;
+
+/// Most slots (cells after spans) a table grid holds.
+pub const MAX_SLOTS: usize = 100_000;
+
 /// A table read into a grid.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Table {
@@ -157,8 +163,11 @@ pub fn parse_html(raw: &str) -> Option<Table> {
     if rows.is_empty() {
         return None;
     }
-    // Place cells on the grid; a rowspan fills the slots below.
+    // Place cells on the grid; a rowspan fills the slots below. The grid is capped
+    // (MAX_COLUMNS wide, MAX_SLOTS in all): spans in a hostile file cannot grow it
+    // without bound, and no real table needs more.
     let mut grid: Vec<Vec<Option<(String, bool)>>> = Vec::new();
+    let mut slots = 0usize;
     let mut single: Vec<bool> = Vec::new();
     for (r, cells) in rows.iter().enumerate() {
         if grid.len() <= r {
@@ -170,19 +179,25 @@ pub fn parse_html(raw: &str) -> Option<Table> {
             while grid[r].get(col).is_some_and(Option::is_some) {
                 col += 1;
             }
-            for dr in 0..cell.rowspan.min(rows.len() - r) {
+            if col >= MAX_COLUMNS || slots >= MAX_SLOTS {
+                break;
+            }
+            let colspan = cell.colspan.min(MAX_COLUMNS - col);
+            let rowspan = cell.rowspan.min(rows.len() - r);
+            slots += colspan * rowspan;
+            for dr in 0..rowspan {
                 while grid.len() <= r + dr {
                     grid.push(Vec::new());
                 }
                 let row = &mut grid[r + dr];
-                if row.len() < col + cell.colspan {
-                    row.resize(col + cell.colspan, None);
+                if row.len() < col + colspan {
+                    row.resize(col + colspan, None);
                 }
-                for dc in 0..cell.colspan {
+                for dc in 0..colspan {
                     row[col + dc] = Some((cell.text.clone(), cell.th));
                 }
             }
-            col += cell.colspan;
+            col += colspan;
         }
     }
     let width = grid.iter().map(Vec::len).max().unwrap_or(0);
@@ -246,5 +261,13 @@ mod tests {
         let t = parse_pipe("| A | **B** |\n| --- | --- |\n| 1 | x \\| y |").expect("a table");
         assert_eq!(t.labels, ["A", "B"]);
         assert_eq!(t.rows, [vec!["1".to_string(), "x | y".to_string()]]);
+    }
+
+    #[test]
+    fn hostile_spans_are_capped() {
+        let row = "<tr><td colspan=\"1000\" rowspan=\"1000\">x</td><td>y</td></tr>";
+        let t = parse_html(&format!("<table>{}</table>", row.repeat(50))).expect("a table");
+        assert!(t.rows.iter().all(|r| r.len() <= MAX_COLUMNS));
+        assert!(t.rows.len() * MAX_COLUMNS <= MAX_SLOTS + MAX_COLUMNS * 50);
     }
 }

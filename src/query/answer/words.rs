@@ -199,6 +199,16 @@ pub fn stem(w: &str) -> String {
 /// The matching terms of `text`, in order, with repeats. Symbols (×, ≥, €) are
 /// terms of their own.
 pub fn terms(text: &str) -> Vec<String> {
+    let cleaned;
+    let text = if text
+        .chars()
+        .any(|c| matches!(c as u32, 0x200B..=0x200F | 0x2060..=0x2064 | 0xFEFF))
+    {
+        cleaned = super::markup::strip_invisible(text);
+        cleaned.as_str()
+    } else {
+        text
+    };
     let mut out: Vec<String> = text
         .chars()
         .filter(|&c| is_symbol(c) || matches!(c, '$' | '%'))
@@ -212,12 +222,11 @@ pub fn terms(text: &str) -> Vec<String> {
             .or_else(|| lower.strip_suffix("\u{2019}s"))
             .map_or(lower.clone(), str::to_string);
         if lower.chars().any(is_cjk) {
-            out.extend(
-                lower
-                    .chars()
-                    .filter(|c| c.is_alphanumeric())
-                    .map(String::from),
-            );
+            // Characters, and their pairs so that order counts ("一百三十二" is not
+            // "一百二十三").
+            let chars: Vec<char> = lower.chars().filter(|c| c.is_alphanumeric()).collect();
+            out.extend(chars.iter().map(|c| c.to_string()));
+            out.extend(chars.windows(2).map(|w| w.iter().collect::<String>()));
             continue;
         }
         if STOP.contains(&lower.as_str()) {
