@@ -5,6 +5,7 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::words;
+use crate::query::assemble::analyze::{COMMENT_WORDS, HEADER_WORDS, NOTE_WORDS, REVISION_WORDS};
 
 /// Structures a question can ask for, in the order of [`ASKS`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,63 +47,22 @@ pub const ASKS: &[(Ask, &[&str])] = &[
 ];
 
 /// Words each ask drops from the question before scoring: the answer's form already
-/// says them.
-pub fn dropped(ask: Ask) -> &'static [&'static str] {
-    match ask {
-        Ask::Changes => &[
-            "change",
-            "changes",
-            "changed",
-            "insert",
-            "inserted",
-            "insertion",
-            "delete",
-            "deleted",
-            "deletion",
-            "move",
-            "moved",
-            "tracked",
-            "track",
-            "revision",
-            "who",
-            "author",
-            "made",
-        ],
-        Ask::Comments => &[
-            "comment",
-            "comments",
-            "commented",
-            "reply",
-            "replies",
-            "annotation",
-            "author",
-            "who",
-            "wrote",
-            "anchored",
-            "attached",
-            "mark",
-            "marks",
-        ],
-        Ask::Notes => &[
-            "footnote",
-            "footnotes",
-            "endnote",
-            "endnotes",
-            "note",
-            "notes",
-        ],
-        Ask::Parts => &[
-            "header",
-            "headers",
-            "footer",
-            "footers",
-            "page",
-            "pages",
-            "running",
-            "watermark",
-            "head",
-        ],
-    }
+/// says them. The context assembler's words for each structure, and the words that
+/// ask who made it or where it sits.
+pub fn dropped(ask: Ask) -> Vec<&'static str> {
+    let (words, extra): (&[&str], &[&str]) = match ask {
+        Ask::Changes => (REVISION_WORDS, &["track", "who", "author", "made"]),
+        Ask::Comments => (
+            COMMENT_WORDS,
+            &[
+                "reply", "replies", "author", "who", "wrote", "anchored", "attached", "mark",
+                "marks",
+            ],
+        ),
+        Ask::Notes => (NOTE_WORDS, &[]),
+        Ask::Parts => (HEADER_WORDS, &["page", "pages", "head"]),
+    };
+    words.iter().chain(extra).copied().collect()
 }
 
 /// `question` without its quoted spans ('Headers', "Tables"): a quoted word names

@@ -151,10 +151,7 @@ pub fn answer(
         .filter(|&(ask, strong)| strong || holds(&srcs, ask))
         .map(|x| x.0)
         .collect();
-    let all_kind_words: Vec<&str> = asked
-        .iter()
-        .flat_map(|k| dropped(*k).iter().copied())
-        .collect();
+    let all_kind_words: Vec<&str> = asked.iter().flat_map(|k| dropped(*k)).collect();
     let plain_q = Query::new(question, &all_kind_words, &w);
     let docs = focus::documents(&srcs, &Query::new(question, &[], &w));
     let facts = facts::sentences(&srcs, &plain_q, max_sentences.max(1));
@@ -164,7 +161,7 @@ pub fn answer(
         let in_parts = asked.contains(&Ask::Parts) && srcs.iter().any(Src::is_header_footer);
         let mut drafts: Vec<Draft> = Vec::new();
         for (i, &ask) in asked.iter().enumerate() {
-            let q = Query::new(question, dropped(ask), &w);
+            let q = Query::new(question, &dropped(ask), &w);
             let d = match ask {
                 Ask::Changes => {
                     structured::changes(&srcs, &q, &qterms, &docs, a.wants_all, in_parts)

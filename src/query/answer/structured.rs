@@ -58,6 +58,18 @@ fn keep<T>(mut c: Vec<(f64, (usize, usize), T)>, share: f64) -> (f64, Vec<T>) {
     (best, c.into_iter().map(|x| x.2).collect())
 }
 
+/// The draft of `kind` from candidates `c`: those [`keep`] keeps, a list when more
+/// than one.
+fn drafted(kind: &'static str, c: Vec<(f64, (usize, usize), Line)>, share: f64) -> Draft {
+    let (score, lines) = keep(c, share);
+    Draft {
+        kind,
+        list: lines.len() > 1,
+        lines,
+        score,
+    }
+}
+
 /// The change kinds the question asks for (all when it names none).
 fn asked_kinds(question: &HashSet<String>) -> Vec<&'static str> {
     let asked: Vec<&'static str> = CHANGE_KINDS
@@ -133,13 +145,7 @@ pub fn changes(
             c.push((score, (si, k), Line::new(plain, s.number)));
         }
     }
-    let (score, lines) = keep(c, if wants_all { 0.0 } else { 0.8 });
-    Draft {
-        kind: "changes",
-        list: lines.len() > 1,
-        lines,
-        score,
-    }
+    drafted("changes", c, if wants_all { 0.0 } else { 0.8 })
 }
 
 /// Comments matching the question: by the author the question names, if any, scored by
@@ -203,13 +209,7 @@ pub fn comments(
             c.push((score, (si, k), Line::new(plain, s.number)));
         }
     }
-    let (score, lines) = keep(c, if wants_all { 0.0 } else { 0.8 });
-    Draft {
-        kind: "comments",
-        list: lines.len() > 1,
-        lines,
-        score,
-    }
+    drafted("comments", c, if wants_all { 0.0 } else { 0.8 })
 }
 
 /// Footnotes and endnotes matching the question, each with the sentence that
@@ -254,13 +254,7 @@ pub fn notes(srcs: &[Src], q: &Query, docs: &HashMap<String, f64>) -> Draft {
             c.push((score, (si, bi), Line::new(plain, s.number)));
         }
     }
-    let (score, lines) = keep(c, 0.6);
-    Draft {
-        kind: "notes",
-        list: lines.len() > 1,
-        lines,
-        score,
-    }
+    drafted("notes", c, 0.6)
 }
 
 /// Page headers and footers of the most relevant document (the kind the question
@@ -306,13 +300,7 @@ pub fn parts(
         let plain = format!("{name} of {}: \"{}\"", s.title, clip(&text));
         c.push((score, (si, 0), Line::new(plain, s.number)));
     }
-    let (score, lines) = keep(c, 0.9);
-    Draft {
-        kind: "header-footer",
-        list: lines.len() > 1,
-        lines,
-        score,
-    }
+    drafted("header-footer", c, 0.9)
 }
 
 /// Per document, the authors of tracked changes with a count per kind: the answer to

@@ -52,7 +52,8 @@ pub struct Analysis {
 }
 
 const ALL_WORDS: &[&str] = &["list", "all", "every", "each", "enumerate"];
-const HEADER_WORDS: &[&str] = &[
+/// Words that name a page header or footer.
+pub const HEADER_WORDS: &[&str] = &[
     "header",
     "headers",
     "footer",
@@ -60,7 +61,8 @@ const HEADER_WORDS: &[&str] = &[
     "running",
     "watermark",
 ];
-const NOTE_WORDS: &[&str] = &[
+/// Words that name a footnote or endnote.
+pub const NOTE_WORDS: &[&str] = &[
     "footnote",
     "footnotes",
     "endnote",
@@ -68,7 +70,8 @@ const NOTE_WORDS: &[&str] = &[
     "note",
     "notes",
 ];
-const COMMENT_WORDS: &[&str] = &[
+/// Words that name a comment.
+pub const COMMENT_WORDS: &[&str] = &[
     "comment",
     "comments",
     "commented",
@@ -77,7 +80,8 @@ const COMMENT_WORDS: &[&str] = &[
     "annotations",
     "reviewer",
 ];
-const REVISION_WORDS: &[&str] = &[
+/// Words that name a tracked change.
+pub const REVISION_WORDS: &[&str] = &[
     "change",
     "changes",
     "changed",
