@@ -159,16 +159,19 @@ pub fn answer(
     if let Some(&first) = asked.first() {
         // A change asked for in a header or footer: changes in those parts only.
         let in_parts = asked.contains(&Ask::Parts) && srcs.iter().any(Src::is_header_footer);
+        let reading = structured::Reading {
+            srcs: &srcs,
+            qterms: &qterms,
+            docs: &docs,
+            wants_all: a.wants_all,
+            in_parts,
+        };
         let mut drafts: Vec<Draft> = Vec::new();
         for (i, &ask) in asked.iter().enumerate() {
             let q = Query::new(question, &dropped(ask), &w);
             let d = match ask {
-                Ask::Changes => {
-                    structured::changes(&srcs, &q, &qterms, &docs, a.wants_all, in_parts)
-                }
-                Ask::Comments => {
-                    structured::comments(&srcs, &q, &qterms, &docs, a.wants_all, in_parts)
-                }
+                Ask::Changes => structured::changes(&reading, &q),
+                Ask::Comments => structured::comments(&reading, &q),
                 Ask::Notes => structured::notes(&srcs, &q, &docs),
                 Ask::Parts => structured::parts(&srcs, &q, &qterms, &docs),
             };

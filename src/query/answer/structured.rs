@@ -70,6 +70,19 @@ fn drafted(kind: &'static str, c: Vec<(f64, (usize, usize), Line)>, share: f64) 
     }
 }
 
+/// The score of a candidate whose own words are `own`, in block `bi` of `s` (the
+/// block and the source's context count half), when its document (relevance `rel`)
+/// or its own match admits it ([`focus::admits`]).
+fn admitted(q: &Query, s: &Src, bi: usize, rel: f64, own: &[&str]) -> Option<f64> {
+    let main: HashSet<String> = own.iter().flat_map(|t| words::terms(t)).collect();
+    let mut ctx = s.context.clone();
+    if let Some(b) = s.blocks.get(bi) {
+        ctx.extend(words::term_set(&b.r.plain));
+    }
+    let score = q.coverage(&main, &ctx);
+    focus::admits(rel, score).then_some(score)
+}
+
 /// The change kinds the question asks for (all when it names none).
 fn asked_kinds(question: &HashSet<String>) -> Vec<&'static str> {
     let asked: Vec<&'static str> = CHANGE_KINDS
@@ -80,17 +93,33 @@ fn asked_kinds(question: &HashSet<String>) -> Vec<&'static str> {
     asked
 }
 
+/// What every structured answer reads: the sources, the question's words (stems,
+/// kind words included), the documents' relevance, whether every match is wanted,
+/// and whether only page headers and footers count.
+pub struct Reading<'a> {
+    /// The parsed sources.
+    pub srcs: &'a [Src],
+    /// Every stem of the question.
+    pub qterms: &'a HashSet<String>,
+    /// Relevance by document title ([`focus::documents`]).
+    pub docs: &'a HashMap<String, f64>,
+    /// Keep every match, not only those near the best.
+    pub wants_all: bool,
+    /// Only candidates in page headers and footers.
+    pub in_parts: bool,
+}
+
 /// Tracked changes matching the question: by the author and of the kind the question
 /// names, if any, scored by the changed text and its paragraph; only in page
 /// headers and footers when `in_parts`.
-pub fn changes(
-    srcs: &[Src],
-    q: &Query,
-    qterms: &HashSet<String>,
-    docs: &HashMap<String, f64>,
-    wants_all: bool,
-    in_parts: bool,
-) -> Draft {
+pub fn changes(r: &Reading<'_>, q: &Query) -> Draft {
+    let Reading {
+        srcs,
+        qterms,
+        docs,
+        wants_all,
+        in_parts,
+    } = *r;
     let authors = focus::named_authors(srcs, qterms);
     let kinds = asked_kinds(qterms);
     let mut c = Vec::new();
@@ -107,17 +136,9 @@ pub fn changes(
             {
                 continue;
             }
-            let mut main = words::term_set(&ch.text);
-            main.extend(words::term_set(&ch.author));
-            main.extend(words::terms(ch.kind));
-            let mut ctx = s.context.clone();
-            if let Some(b) = s.blocks.get(bi) {
-                ctx.extend(words::term_set(&b.r.plain));
-            }
-            let score = q.coverage(&main, &ctx);
-            if !focus::admits(rel, score) {
+            let Some(score) = admitted(q, s, bi, rel, &[&ch.text, &ch.author, ch.kind]) else {
                 continue;
-            }
+            };
             let who = if ch.author.is_empty() {
                 "An unrecorded author".to_string()
             } else {
@@ -151,14 +172,14 @@ pub fn changes(
 /// Comments matching the question: by the author the question names, if any, scored by
 /// the comment text, its anchor and author; only in page headers and footers when
 /// `in_parts`.
-pub fn comments(
-    srcs: &[Src],
-    q: &Query,
-    qterms: &HashSet<String>,
-    docs: &HashMap<String, f64>,
-    wants_all: bool,
-    in_parts: bool,
-) -> Draft {
+pub fn comments(r: &Reading<'_>, q: &Query) -> Draft {
+    let Reading {
+        srcs,
+        qterms,
+        docs,
+        wants_all,
+        in_parts,
+    } = *r;
     let authors = focus::named_authors(srcs, qterms);
     let mut c = Vec::new();
     let mut seen = HashSet::new();
@@ -174,17 +195,9 @@ pub fn comments(
                 continue;
             }
             let anchor = s.anchor(&n.id);
-            let mut main = words::term_set(&n.text);
-            main.extend(words::term_set(&n.author));
-            main.extend(words::term_set(&anchor));
-            let mut ctx = s.context.clone();
-            if let Some(b) = s.blocks.get(bi) {
-                ctx.extend(words::term_set(&b.r.plain));
-            }
-            let score = q.coverage(&main, &ctx);
-            if !focus::admits(rel, score) {
+            let Some(score) = admitted(q, s, bi, rel, &[&n.text, &n.author, &anchor]) else {
                 continue;
-            }
+            };
             let what = if n.reply_to.is_empty() {
                 format!("Comment {}", n.id)
             } else {
