@@ -205,3 +205,36 @@ fn a_structure_the_named_document_lacks_is_declined() {
             .starts_with("The documents do not show a comment")
     );
 }
+
+#[test]
+fn a_fact_is_the_sentence_that_covers_the_question() {
+    let c = collection(SMALL);
+    let r = run(&c, "Which critical value goes with α=0.05?");
+    let a = &r.answer;
+    assert_eq!(a.kind, "facts", "{}", a.text);
+    assert!(
+        a.text.starts_with("For α=0.05 the critical value of"),
+        "{}",
+        a.text
+    );
+    assert!(a.text.contains("=1.96 ["), "{}", a.text);
+}
+
+#[test]
+fn which_documents_hold_revisions_is_answered_per_document() {
+    let c = collection(SMALL);
+    let r = run(
+        &c,
+        "Which documents hold revisions, such as deleted cells, and who revised them?",
+    );
+    let a = &r.answer;
+    assert_eq!(a.kind, "changes", "{}", a.text);
+    let first = a.text.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with(
+            "- powertools__RP035-Inserted-Cells: changes by Eric White (deleted 2, inserted 2)"
+        ),
+        "{}",
+        a.text
+    );
+}

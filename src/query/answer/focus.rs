@@ -83,6 +83,9 @@ pub fn by(named: &[String], author: &str) -> bool {
 /// sources must hold, or the answer declines.
 pub const FOCUS_MIN: f64 = 0.5;
 
+/// Most words of the phrase a wh-word introduces.
+const PHRASE_WORDS: usize = 2;
+
 /// Words that end the phrase a wh-word introduces: verbs and prepositions.
 const PHRASE_END: &[&str] = &[
     "is",
@@ -121,7 +124,8 @@ const PHRASE_END: &[&str] = &[
 ];
 
 /// The terms of what a question asks about: the words after its first "what",
-/// "which", "whose", "how many" or "how much" up to a verb or preposition ("Which
+/// "which", "whose", "how many" or "how much" up to a verb or preposition, two at
+/// most ("Which
 /// exchange rate does ..." -> exchange, rate). Empty when there is no such phrase
 /// ("Who wrote ...", "What does ... say").
 pub fn asked_terms(question: &str) -> Vec<String> {
@@ -136,9 +140,12 @@ pub fn asked_terms(question: &str) -> Vec<String> {
         return Vec::new();
     };
     let skip = if all[start] == "how" { 2 } else { 1 };
+    // Two words at most: a longer phrase runs into a verb the list does not know
+    // ("which critical value goes with ...").
     let phrase: Vec<&str> = all[start + skip..]
         .iter()
         .take_while(|x| !PHRASE_END.contains(&x.as_str()))
+        .take(PHRASE_WORDS)
         .map(String::as_str)
         .collect();
     words::terms(&phrase.join(" "))

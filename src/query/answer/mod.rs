@@ -159,6 +159,14 @@ pub fn answer(
     if let Some(&first) = asked.first() {
         // A change asked for in a header or footer: changes in those parts only.
         let in_parts = asked.contains(&Ask::Parts) && srcs.iter().any(Src::is_header_footer);
+        // "Which documents have tracked changes, by whom": per document.
+        if a.documents && asked.contains(&Ask::Changes) {
+            let d = structured::change_summary(&srcs);
+            if d.lines.is_empty() {
+                return decline(what(Ask::Changes), &facts, max_tokens);
+            }
+            return write(vec![d], max_tokens * 2);
+        }
         let reading = structured::Reading {
             srcs: &srcs,
             qterms: &qterms,
@@ -182,9 +190,6 @@ pub fn answer(
             if ok {
                 drafts.push(d);
             }
-        }
-        if a.documents && asked.contains(&Ask::Changes) {
-            drafts.insert(0, structured::change_summary(&srcs));
         }
         return write(drafts, max_tokens * 2);
     }
