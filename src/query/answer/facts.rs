@@ -316,52 +316,84 @@ pub const SECTION_MIN: f64 = 0.3;
 /// Share of a heading's term weight the question must hold to name it.
 pub const HEADING_SHARE: f64 = 0.7;
 
-/// A few sentences from each of the most relevant documents: per document, its best
-/// sentences for the question, or its opening when none matches, prefixed with its
-/// title.
+/// A few sentences from each of the most relevant documents: per document, the
+/// sentences that best mix covering the question with being central to the
+/// document (as the extractive summarizer picks them: cosine similarity to the
+/// document's centroid of term weights), with a small lead for its opening;
+/// more sentences when fewer documents are shown. Each line starts with the title.
+///
 /// With `every`, each document among the sources (the question asks which
-/// documents: the context already holds those it chose); else those at least 30% as
+/// documents: the context already holds those it chose); else those at least half as
 /// relevant as the best.
-pub fn documents(srcs: &[Src], q: &Query, docs: &HashMap<String, f64>, every: bool) -> Draft {
+pub fn documents(
+    srcs: &[Src],
+    q: &Query,
+    w: &Weights,
+    docs: &HashMap<String, f64>,
+    every: bool,
+) -> Draft {
     let mut order: Vec<(&String, f64)> = docs.iter().map(|(t, s)| (t, *s)).collect();
     order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
     let best = order.first().map_or(0.0, |x| x.1);
     if !every {
-        order.retain(|x| x.1 >= best * 0.3);
+        order.retain(|x| x.1 >= best * 0.5);
     }
     order.truncate(MAX_DOCUMENTS);
+    let per_document = match order.len() {
+        1 => 4,
+        2 => 3,
+        _ => PER_DOCUMENT,
+    };
     let mut lines = Vec::new();
     for (title, _) in &order {
-        let mut units: Vec<(f64, usize, usize)> = Vec::new();
+        let mut units: Vec<(usize, usize)> = Vec::new();
         for (si, s) in srcs.iter().enumerate() {
             if &&s.title != title || !s.part.is_empty() {
                 continue;
             }
             for (ui, u) in s.units.iter().enumerate() {
                 if usable(s, u.block) && u.plain.chars().count() > 20 {
-                    units.push((q.coverage(&u.terms, &HashSet::new()), si, ui));
+                    units.push((si, ui));
                 }
             }
         }
-        // Best first; a document with no matching sentence shows its opening.
-        units.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
-        let mut take: Vec<(usize, usize)> = units
+        let central = centrality(srcs, &units, w);
+        let mut scored: Vec<(f64, usize, usize)> = units
             .iter()
-            .take(PER_DOCUMENT)
+            .zip(&central)
+            .enumerate()
+            .map(|(k, (&(si, ui), c))| {
+                let cover = q.coverage(&srcs[si].units[ui].terms, &HashSet::new());
+                let lead = if k < 3 { OPENING_LEAD } else { 0.0 };
+                (cover * 0.6 + c * 0.4 + lead, si, ui)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+        let mut take: Vec<(usize, usize)> = scored
+            .iter()
+            .take(per_document)
             .map(|x| (x.1, x.2))
             .collect();
         take.sort();
-        let text: Vec<String> = take
-            .iter()
-            .map(|&(si, ui)| srcs[si].units[ui].plain.clone())
-            .collect();
-        let Some(&(si, _)) = take.first() else {
-            continue;
-        };
-        lines.push(Line::new(
-            format!("{title}: {}", text.join(" ")),
-            srcs[si].number,
-        ));
+        // One line per source, so each sentence cites its own.
+        let mut first = true;
+        for group in take.chunk_by(|a, b| a.0 == b.0) {
+            let si = group[0].0;
+            let text: Vec<&str> = group
+                .iter()
+                .map(|&(si, ui)| srcs[si].units[ui].plain.as_str())
+                .collect();
+            let lead = if first {
+                format!("{title}: ")
+            } else {
+                "… ".to_string()
+            };
+            first = false;
+            lines.push(Line::new(
+                format!("{lead}{}", text.join(" ")),
+                srcs[si].number,
+            ));
+        }
     }
     Draft {
         kind: "documents",
@@ -369,6 +401,49 @@ pub fn documents(srcs: &[Src], q: &Query, docs: &HashMap<String, f64>, every: bo
         lines,
         score: best,
     }
+}
+
+/// A document's opening sentences gain this much in a broad answer.
+const OPENING_LEAD: f64 = 0.1;
+
+/// For each unit of `units` (one document's), its cosine similarity to the
+/// document's centroid of term weights, divided by the best (1.0 for the most central).
+fn centrality(srcs: &[Src], units: &[(usize, usize)], w: &Weights) -> Vec<f64> {
+    let mut centroid: HashMap<&str, f64> = HashMap::new();
+    for &(si, ui) in units {
+        for t in &srcs[si].units[ui].terms {
+            *centroid.entry(t.as_str()).or_insert(0.0) += w.weight(t);
+        }
+    }
+    let norm = centroid
+        .values()
+        .map(|v| v * v)
+        .sum::<f64>()
+        .sqrt()
+        .max(f64::MIN_POSITIVE);
+    let raw: Vec<f64> = units
+        .iter()
+        .map(|&(si, ui)| {
+            let terms = &srcs[si].units[ui].terms;
+            let len = terms
+                .iter()
+                .map(|t| w.weight(t).powi(2))
+                .sum::<f64>()
+                .sqrt();
+            if len <= 0.0 {
+                return 0.0;
+            }
+            let dot: f64 = terms
+                .iter()
+                .map(|t| w.weight(t) * centroid.get(t.as_str()).copied().unwrap_or(0.0))
+                .sum();
+            dot / (len * norm)
+        })
+        .collect();
+    let top = raw.iter().copied().fold(0.0, f64::max);
+    raw.iter()
+        .map(|r| if top > 0.0 { r / top } else { 0.0 })
+        .collect()
 }
 
 #[cfg(test)]

@@ -205,7 +205,7 @@ pub fn answer(
     }
     // A question with no word to look for ("What is this about?") reads as broad.
     if a.documents || (a.broad && !a.table) || plain_q.terms.is_empty() {
-        let d = facts::documents(&srcs, &plain_q, &docs, a.documents);
+        let d = facts::documents(&srcs, &plain_q, &w, &docs, a.documents);
         if !d.lines.is_empty() {
             return write(vec![d], max_tokens * 2);
         }
