@@ -142,7 +142,7 @@ pub fn parse(p: &Passage<'_>) -> Src {
                 }
             }
             BlockKind::Table | BlockKind::Code => {
-                for line in b.r.plain.lines().filter(|l| !l.trim().is_empty()) {
+                for line in b.r.plain.lines().map(str::trim).filter(|l| !l.is_empty()) {
                     units.push(unit(i, line));
                 }
             }

@@ -154,11 +154,41 @@ pub fn changes(r: &Reading<'_>, q: &Query) -> Draft {
                 ch.kind,
                 clip_to(&ch.text, ANSWER_CHARS)
             );
-            if let Some(b) = s.blocks.get(bi)
-                && b.r.plain.len() > ch.text.len() + 12
-            {
-                let around = b.r.plain.replace('\n', " / ");
-                plain.push_str(&format!(", in \"{}\"", clip(&around)));
+            // The paragraph around the change, unless the change is all of it.
+            let alone = format!(
+                "[{}{}: {}]",
+                ch.kind,
+                if ch.author.is_empty() {
+                    String::new()
+                } else {
+                    format!(" by {}", ch.author)
+                },
+                ch.text
+            );
+            if let Some(b) = s.blocks.get(bi) {
+                if b.r.plain.trim() != alone {
+                    if b.r.plain.len() > ch.text.len() + 12 {
+                        let around = b.r.plain.replace('\n', " / ");
+                        plain.push_str(&format!(", in \"{}\"", clip(&around)));
+                    }
+                } else {
+                    // A whole paragraph changed: where it stands is its neighbours.
+                    let text = |k: Option<usize>| {
+                        k.and_then(|k| s.blocks.get(k))
+                            .map(|n| n.r.plain.trim().to_string())
+                            .filter(|t| !t.is_empty() && !t.starts_with('['))
+                    };
+                    match (text(bi.checked_sub(1)), text(Some(bi + 1))) {
+                        (Some(a), Some(z)) => plain.push_str(&format!(
+                            ", between \"{}\" and \"{}\"",
+                            clip(&a),
+                            clip(&z)
+                        )),
+                        (Some(a), None) => plain.push_str(&format!(", after \"{}\"", clip(&a))),
+                        (None, Some(z)) => plain.push_str(&format!(", before \"{}\"", clip(&z))),
+                        (None, None) => {}
+                    }
+                }
             }
             if !s.part.is_empty() {
                 plain.push_str(&format!(" ({})", s.part));
