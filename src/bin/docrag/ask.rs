@@ -12,7 +12,8 @@ pub(crate) const USAGE: &str = "\
 ask       converts each FILE (chunks of --max-tokens), then answers --question over
           them with the built-in defaults (BM25, question analysis, context
           assembly under a token budget, extractive answer); prints JSON: path
-          taken and why, payload messages, token accounting, answer, citations
+          taken and why, payload messages, token accounting, answer (plain text),
+          answerMarkdown, answerKind (how it answered; none = declined), citations
           (document id, title, section, pages, sequence, spans) and the mode's
           vector chunks. --mode rag (default) | entire | adaptive | adaptive-rag;
           --budget N sets the context's token budget (default 4000); --chunks N

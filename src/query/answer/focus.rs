@@ -151,6 +151,25 @@ pub fn asked_terms(question: &str) -> Vec<String> {
     words::terms(&phrase.join(" "))
 }
 
+/// Whether every number of two or more characters the question gives ("0.4",
+/// "2014", "73") is in the sources: a number is not paraphrased, so one no source
+/// holds means they do not speak of what is asked ("the 0.4 release" where only 0.3
+/// is described).
+pub fn holds_numbers(question: &str, srcs: &[Src]) -> bool {
+    words::terms(question)
+        .into_iter()
+        .filter(|t| {
+            t.chars().count() >= 2
+                && t.chars()
+                    .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+                && t.chars().any(|c| c.is_ascii_digit())
+        })
+        .all(|t| {
+            srcs.iter()
+                .any(|s| s.context.contains(&t) || s.units.iter().any(|u| u.terms.contains(&t)))
+        })
+}
+
 /// Whether the sources hold at least [`FOCUS_MIN`] of the weight of the question's
 /// asked terms (true when it has none).
 pub fn holds_focus(question: &str, srcs: &[Src], w: &Weights) -> bool {

@@ -49,7 +49,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use self::asks::{Ask, asks, dropped, wants_all, what};
 use self::compose::{decline, write};
 use self::draft::Draft;
-use self::focus::{foreign, holds_focus};
+use self::focus::{foreign, holds_focus, holds_numbers};
 use self::source::Src;
 use self::words::{Query, Weights};
 use super::assemble::analyze;
@@ -180,7 +180,7 @@ pub fn answer(
             let d = match ask {
                 Ask::Changes => structured::changes(&reading, &q),
                 Ask::Comments => structured::comments(&reading, &q),
-                Ask::Notes => structured::notes(&srcs, &q, &docs),
+                Ask::Notes => structured::notes(&reading, &q),
                 Ask::Parts => structured::parts(&srcs, &q, &qterms, &docs),
             };
             let ok = !d.lines.is_empty();
@@ -210,7 +210,9 @@ pub fn answer(
             return write(vec![d], max_tokens * 2);
         }
     }
-    if !holds_focus(question, &srcs, &w) && !foreign(question, &srcs.iter().collect::<Vec<_>>()) {
+    if (!holds_focus(question, &srcs, &w) || !holds_numbers(question, &srcs))
+        && !foreign(question, &srcs.iter().collect::<Vec<_>>())
+    {
         return decline("an answer to this question", &facts, max_tokens);
     }
     let section = facts::section(&srcs, &plain_q, &w, &docs);

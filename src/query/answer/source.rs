@@ -134,10 +134,9 @@ pub fn parse(p: &Passage<'_>) -> Src {
     for (i, b) in blocks.iter().enumerate() {
         match b.kind {
             BlockKind::Paragraph | BlockKind::NoteDef => {
-                for s in b.r.plain.replace('\n', " ").unicode_sentences() {
-                    let s = s.trim();
-                    if !s.is_empty() && s != "…" {
-                        units.push(unit(i, s));
+                for s in sentences(&b.r.plain.replace('\n', " ")) {
+                    if s != "…" {
+                        units.push(unit(i, &s));
                     }
                 }
             }
@@ -164,6 +163,27 @@ pub fn parse(p: &Passage<'_>) -> Src {
         units,
         score: p.score,
     }
+}
+
+/// The sentences of `text` (UAX #29), a sentence that ends inside square brackets
+/// joined with the next: a change or comment written as `[inserted by A: ...]`
+/// stays whole.
+fn sentences(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut open = 0i64;
+    for s in text.unicode_sentences() {
+        let joins = open > 0;
+        open += s.matches('[').count() as i64 - s.matches(']').count() as i64;
+        open = open.max(0);
+        match out.last_mut() {
+            Some(last) if joins => last.push_str(s),
+            _ => out.push(s.to_string()),
+        }
+    }
+    out.into_iter()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 fn unit(block: usize, s: &str) -> Unit {
@@ -321,4 +341,25 @@ fn list_item(t: &str) -> Option<&str> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sentence_inside_a_change_stays_with_it() {
+        let s = sentences("It was. A [inserted by A: One. Two. Three.] here. After.");
+        assert!(
+            s.iter()
+                .all(|x| x.matches('[').count() == x.matches(']').count()),
+            "{s:?}"
+        );
+        assert!(
+            s.iter()
+                .any(|x| x.contains("[inserted by A: One. Two. Three.]")),
+            "{s:?}"
+        );
+        assert_eq!(s.last().map(String::as_str), Some("After."));
+    }
 }

@@ -255,17 +255,24 @@ pub fn comments(r: &Reading<'_>, q: &Query) -> Draft {
     drafted("comments", c, if wants_all { 0.0 } else { 0.8 })
 }
 
-/// Footnotes and endnotes matching the question, each with the sentence that
+/// Footnotes and endnotes matching the question (only the kind it names, when it
+/// names one), each with the sentence that
 /// references it when that sentence is among the sources.
-pub fn notes(srcs: &[Src], q: &Query, docs: &HashMap<String, f64>) -> Draft {
+pub fn notes(r: &Reading<'_>, q: &Query) -> Draft {
+    let Reading {
+        srcs, qterms, docs, ..
+    } = *r;
+    // "the endnote" reads endnotes only, "the footnote" footnotes only.
+    let endnote = qterms.contains("endnot") || qterms.contains("endnote");
+    let footnote = qterms.contains("footnot") || qterms.contains("footnote");
     let mut c = Vec::new();
     for (si, s) in srcs.iter().enumerate() {
         let rel = docs.get(&s.title).copied().unwrap_or(0.0);
-        let kind = if s.part.starts_with("endnotes") {
-            "Endnote"
-        } else {
-            "Footnote"
-        };
+        let is_end = s.part.starts_with("endnotes");
+        if (endnote && !footnote && !is_end) || (footnote && !endnote && is_end) {
+            continue;
+        }
+        let kind = if is_end { "Endnote" } else { "Footnote" };
         for (bi, b) in s.blocks.iter().enumerate() {
             if b.kind != BlockKind::NoteDef {
                 continue;

@@ -288,11 +288,19 @@ const SYMBOL_NAMES: &[(&str, &[&str])] = &[
     ("degrees", &["°"]),
 ];
 
-/// The terms of a question: [`terms`], plus the symbol a unit or currency name
-/// stands for ("dollar" also as "$"), and the Cyrillic spelling of each Latin
+/// The terms of a question: [`terms`], plus the parts of a word joined with `_`,
+/// `.` or `-` ("pandoc__notes.docx" also as pandoc, notes, docx), the symbol a unit
+/// or currency name stands for ("dollar" also as "$"), and the Cyrillic spelling of each Latin
 /// acronym ("KS-3" also as "кс"), since Russian documents write them in Cyrillic.
 pub fn question_terms(question: &str) -> Vec<String> {
     let mut out = terms(question);
+    // "pandoc__notes.docx" is one word; its parts name the file.
+    for w in question.split_whitespace() {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        if w.contains(['_', '.', '-']) && w.chars().any(char::is_alphabetic) {
+            out.extend(terms(&w.replace(['_', '.', '-'], " ")));
+        }
+    }
     for w in question.unicode_words() {
         let lower = w.to_lowercase();
         if let Some((_, symbols)) = SYMBOL_NAMES.iter().find(|(n, _)| *n == lower) {
