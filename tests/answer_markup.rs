@@ -162,7 +162,6 @@ fn answers_never_carry_markup_and_markdown_is_balanced() {
                 number: i + 1,
                 text: &ch.text,
                 file: name,
-                score: 1.0,
             })
             .collect();
         let raw: String = passages.iter().map(|p| p.text).collect();

@@ -534,7 +534,6 @@ fn finish(
                 .position(&s.doc_id)
                 .and_then(|p| c.documents().get(p))
                 .map_or("", |d| d.file_name.as_str()),
-            score: s.score,
         })
         .collect();
     if passages.is_empty() {
@@ -545,7 +544,6 @@ fn finish(
                 number: 0,
                 text: t,
                 file: "",
-                score: 0.0,
             })
             .collect();
     }

@@ -15,7 +15,6 @@ const MAX_ROWS: usize = 60;
 /// A table among the sources with its context terms.
 struct Found<'a> {
     src: usize,
-    block: usize,
     table: std::borrow::Cow<'a, Table>,
     /// Terms of the caption and the column labels.
     labels: HashSet<String>,
@@ -64,7 +63,6 @@ fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
             }
             out.push(Found {
                 src: si,
-                block: bi,
                 table: t,
                 labels,
                 context,
@@ -177,7 +175,6 @@ pub fn whole_table(srcs: &[Src], q: &Query) -> Draft {
             }
         }
     }
-    let _ = f.block;
     Draft {
         kind: "table",
         list: true,

@@ -81,8 +81,6 @@ pub struct Passage<'a> {
     /// The document's file name (may be empty): it names the document as its title
     /// does.
     pub file: &'a str,
-    /// The retrieval score it was ranked by.
-    pub score: f64,
 }
 
 /// One statement of the answer and its source.

@@ -70,8 +70,6 @@ pub struct Src {
     pub blocks: Vec<Block>,
     /// Units in order.
     pub units: Vec<Unit>,
-    /// The retrieval score of the source.
-    pub score: f64,
 }
 
 impl Src {
@@ -161,7 +159,6 @@ pub fn parse(p: &Passage<'_>) -> Src {
         naming,
         blocks,
         units,
-        score: p.score,
     }
 }
 
