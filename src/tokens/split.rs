@@ -1,0 +1,140 @@
+//! The o200k pre-tokenizer: cuts text into the pieces that byte-pair merging works on,
+//! exactly as tiktoken's o200k split pattern (a `fancy-regex`, leftmost-first, scanned
+//! left to right) does.
+//!
+//! The pattern is compiled at build time (`build.rs`) into a dense DFA with two
+//! patterns: 0 = the letter, number, symbol and newline alternatives, 1 = `\s+`. The
+//! pattern's look-ahead alternative `\s+(?!\S)`, tried before plain `\s+`, is applied
+//! here: a whitespace run found by pattern 1 that is followed by a non-space character
+//! gives up its last character (which then starts the next piece, e.g. `" word"`),
+//! unless the run is a single character. Pattern 1 only matches where pattern 0 did
+//! not, so its run never holds `\r` or `\n` (`\s*[\r\n]+` takes those).
+
+use std::sync::OnceLock;
+
+use regex_automata::Anchored;
+use regex_automata::dfa::Automaton;
+use regex_automata::dfa::dense::DFA;
+use regex_automata::util::primitives::StateID;
+
+/// The DFA's bytes, aligned for `DFA::from_bytes` (which reads `u32`s in place).
+#[repr(C)]
+struct Aligned<B: ?Sized> {
+    _align: [u32; 0],
+    bytes: B,
+}
+
+static DFA_BYTES: &Aligned<[u8]> = &Aligned {
+    _align: [],
+    bytes: *include_bytes!(concat!(env!("OUT_DIR"), "/o200k_split.dfa")),
+};
+
+struct Splitter {
+    dfa: DFA<&'static [u32]>,
+    start: StateID,
+}
+
+fn splitter() -> &'static Splitter {
+    static SPLITTER: OnceLock<Splitter> = OnceLock::new();
+    SPLITTER.get_or_init(|| {
+        // Build-time data checked by every test run; a failure here is a build defect.
+        let (dfa, _) = DFA::from_bytes(&DFA_BYTES.bytes).expect("build.rs wrote a valid DFA");
+        let start = dfa
+            .universal_start_state(Anchored::Yes)
+            .expect("the split pattern has no look-behind");
+        Splitter { dfa, start }
+    })
+}
+
+/// One piece of a text: `text[start..end]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Piece {
+    pub start: usize,
+    pub end: usize,
+    /// The scan that found this piece read to the end of the text without ruling out a
+    /// longer match: text appended after it could change this piece.
+    pub open: bool,
+}
+
+/// The pieces of `text`, left to right. Every character belongs to exactly one piece.
+pub(crate) struct Pieces<'t> {
+    text: &'t [u8],
+    pos: usize,
+    sp: &'static Splitter,
+}
+
+impl<'t> Pieces<'t> {
+    /// Pieces of `text` from byte offset `from`, which must be a piece boundary of the
+    /// scan of the whole text (0, or the end of a piece).
+    pub(crate) fn new(text: &'t str, from: usize) -> Self {
+        Pieces {
+            text: text.as_bytes(),
+            pos: from,
+            sp: splitter(),
+        }
+    }
+}
+
+impl Iterator for Pieces<'_> {
+    type Item = Piece;
+
+    fn next(&mut self) -> Option<Piece> {
+        let text = self.text;
+        let start = self.pos;
+        if start >= text.len() {
+            return None;
+        }
+        let dfa = &self.sp.dfa;
+        let mut state = self.sp.start;
+        // (end, pattern) of the longest leftmost-first match so far.
+        let mut found: Option<(usize, usize)> = None;
+        let mut open = true;
+        let mut at = start;
+        while at < text.len() {
+            state = dfa.next_state(state, text[at]);
+            if dfa.is_special_state(state) {
+                if dfa.is_match_state(state) {
+                    // Match states are entered one byte after the match ends.
+                    found = Some((at, dfa.match_pattern(state, 0).as_usize()));
+                } else if dfa.is_dead_state(state) || dfa.is_quit_state(state) {
+                    open = false;
+                    break;
+                }
+            }
+            at += 1;
+        }
+        if open {
+            state = dfa.next_eoi_state(state);
+            if dfa.is_match_state(state) {
+                found = Some((text.len(), dfa.match_pattern(state, 0).as_usize()));
+            }
+        }
+        let end = match found {
+            Some((end, 1)) if end < text.len() => drop_last_char(text, start, end),
+            Some((end, _)) => end,
+            // Every character matches some alternative; should one not, it becomes a
+            // piece of its own rather than being lost.
+            None => next_char_end(text, start),
+        };
+        self.pos = end;
+        Some(Piece { start, end, open })
+    }
+}
+
+/// `\s+(?!\S)`: a run of two or more characters followed by text ends before its last
+/// character.
+fn drop_last_char(text: &[u8], start: usize, end: usize) -> usize {
+    let mut last = end - 1;
+    while last > start && (text[last] & 0xC0) == 0x80 {
+        last -= 1;
+    }
+    if last > start { last } else { end }
+}
+
+fn next_char_end(text: &[u8], start: usize) -> usize {
+    let mut end = start + 1;
+    while end < text.len() && (text[end] & 0xC0) == 0x80 {
+        end += 1;
+    }
+    end
+}
