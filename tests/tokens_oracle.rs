@@ -65,12 +65,22 @@ fn corpus_chunks_encode_like_tiktoken_and_counts_are_fresh() {
         // The raw text of plain formats, whole (long pieces, every script the corpus has).
         if file.ends_with(".txt") || file.ends_with(".md") {
             let text = String::from_utf8_lossy(&bytes);
-            assert_eq!(tokens::encode(&text), oracle().encode_ordinary(&text), "{file}");
+            assert_eq!(
+                tokens::encode(&text),
+                oracle().encode_ordinary(&text),
+                "{file}"
+            );
         }
     }
     // A few manifest files are damaged on purpose.
-    assert!(files * 10 >= rows * 9, "converted {files} of {rows} corpus files");
-    assert!(total_tokens > 400_000, "{chunks} chunks, {total_tokens} tokens");
+    assert!(
+        files * 10 >= rows * 9,
+        "converted {files} of {rows} corpus files"
+    );
+    assert!(
+        total_tokens > 400_000,
+        "{chunks} chunks, {total_tokens} tokens"
+    );
     eprintln!("{files} files, {chunks} chunks, {total_tokens} tokens identical to tiktoken-rs");
 }
 
@@ -117,10 +127,16 @@ fn long_random_strings_encode_like_tiktoken() {
     });
     let long = prop_oneof![
         tricky_string(400),
-        prop::collection::vec(prop::sample::select(vec!['=', '-', '*', '#', '~', 'x', 'Q', '9']), 100..600)
-            .prop_map(|c| c.into_iter().collect::<String>()),
-        prop::collection::vec(prop::sample::select(vec!['a', 'b', 'Z', '+', '/', '0']), 100..600)
-            .prop_map(|c| c.into_iter().collect::<String>()),
+        prop::collection::vec(
+            prop::sample::select(vec!['=', '-', '*', '#', '~', 'x', 'Q', '9']),
+            100..600
+        )
+        .prop_map(|c| c.into_iter().collect::<String>()),
+        prop::collection::vec(
+            prop::sample::select(vec!['a', 'b', 'Z', '+', '/', '0']),
+            100..600
+        )
+        .prop_map(|c| c.into_iter().collect::<String>()),
     ];
     runner
         .run(&long, |s| {
@@ -150,7 +166,12 @@ fn joined_counts_equal_fresh_counts() {
                 text.push_str(sep);
             }
             let joined: Vec<(usize, &tokens::Tally)> = at.into_iter().zip(&tallies).collect();
-            prop_assert_eq!(tokens::count_joined(&text, &joined), tokens::count(&text), "{:?}", parts);
+            prop_assert_eq!(
+                tokens::count_joined(&text, &joined),
+                tokens::count(&text),
+                "{:?}",
+                parts
+            );
             Ok(())
         })
         .expect("joined counts are exact");

@@ -12,16 +12,17 @@
 //! that starts inside a table repeats the header, and one that ends inside an HTML
 //! table closes it.
 //!
-//! When a chunk is sealed its final text is counted once; if that exact count is over
-//! the budget (token counts of pieces are not exactly additive), the last unit moves to
-//! the next chunk. So `tokenCount == tokens::count(text)` and `tokenCount <= max`
-//! unless the record says `oversize`.
+//! When a chunk is sealed its exact count comes from its units' tallies, rescanning
+//! only the seams between them (`tokens::count_joined`: each byte is counted once, by
+//! its unit); if that count is over the budget (token counts of pieces are not exactly
+//! additive), the last unit moves to the next chunk. So `tokenCount ==
+//! tokens::count(text)` and `tokenCount <= max` unless the record says `oversize`.
 
 use std::collections::{HashMap, VecDeque};
 
 use super::split::split_unit;
 use super::units::{Kind, TableInfo, Unit};
-use crate::tokens;
+use crate::tokens::{self, Tally};
 
 /// Tokens kept free when sizing split pieces, for BPE effects at the joins.
 const MARGIN: usize = 3;
@@ -47,7 +48,7 @@ pub(crate) struct Packer<'a> {
     pub tables: &'a [TableInfo],
     /// The chunk-information line for a context and page range.
     pub info: &'a dyn Fn(usize, (u32, u32)) -> String,
-    info_tokens: HashMap<(usize, u32, u32), usize>,
+    info_tallies: HashMap<(usize, u32, u32), Tally>,
     /// Pages a chunk must start on (the edges of a requested page range), so that
     /// filtering by page drops exactly the pages outside it.
     pub hard_pages: Vec<u32>,
@@ -91,18 +92,20 @@ impl<'a> Packer<'a> {
             max,
             tables,
             info,
-            info_tokens: HashMap::new(),
+            info_tallies: HashMap::new(),
             hard_pages: Vec::new(),
         }
     }
 
-    fn info_cost(&mut self, ctx: usize, pages: (u32, u32)) -> usize {
+    fn info_tally(&mut self, ctx: usize, pages: (u32, u32)) -> &Tally {
         let info = self.info;
-        *self
-            .info_tokens
+        self.info_tallies
             .entry((ctx, pages.0, pages.1))
-            .or_insert_with(|| tokens::count(&info(ctx, pages)))
-            + 2
+            .or_insert_with(|| Tally::of(&info(ctx, pages)))
+    }
+
+    fn info_cost(&mut self, ctx: usize, pages: (u32, u32)) -> usize {
+        self.info_tally(ctx, pages).tokens + 2
     }
 
     fn repeat_cost(&self, u: &Unit) -> usize {
@@ -272,8 +275,7 @@ impl<'a> Packer<'a> {
     fn seal_all(&mut self, cur: &mut Cur, out: &mut Vec<Draft>) {
         let units = std::mem::take(&mut cur.units);
         *cur = Cur::default();
-        let draft = self.assemble(&units);
-        let tokens = tokens::count(&draft.0);
+        let (draft, tokens) = self.counted(&units);
         let over = tokens > self.max;
         out.push(self.draft(units, draft, tokens, over));
     }
@@ -293,8 +295,7 @@ impl<'a> Packer<'a> {
             }
         }
         while !units.is_empty() {
-            let draft = self.assemble(&units);
-            let tokens = tokens::count(&draft.0);
+            let (draft, tokens) = self.counted(&units);
             if tokens <= self.max {
                 out.push(self.draft(units, draft, tokens, false));
                 return;
@@ -323,8 +324,7 @@ impl<'a> Packer<'a> {
             } else {
                 units = vec![u];
             }
-            let draft = self.assemble(&units);
-            let tokens = tokens::count(&draft.0);
+            let (draft, tokens) = self.counted(&units);
             let over = tokens > self.max;
             out.push(self.draft(units, draft, tokens, over));
             return;
@@ -357,12 +357,29 @@ impl<'a> Packer<'a> {
         }
     }
 
-    /// The chunk text of `units` and the tables it starts and ends inside.
-    fn assemble(&self, units: &[Unit]) -> (String, Option<usize>, Option<usize>) {
+    /// The chunk text of `units`, the tables it starts and ends inside, and its exact
+    /// token count from the units' tallies.
+    fn counted(&mut self, units: &[Unit]) -> ((String, Option<usize>, Option<usize>), usize) {
+        let (draft, offsets) = self.assemble(units);
         let ctx = chunk_ctx(units);
         let pages = units.iter().fold((u32::MAX, 0), |(a, b), u| {
             (a.min(u.pages.0), b.max(u.pages.1))
         });
+        let info = self.info_tally(ctx, pages).clone();
+        let mut parts = vec![(0, &info)];
+        parts.extend(offsets.iter().copied().zip(units.iter().map(|u| &u.tally)));
+        let tokens = tokens::count_joined(&draft.0, &parts);
+        (draft, tokens)
+    }
+
+    /// The chunk text of `units`, the tables it starts and ends inside, and the byte
+    /// offset of each unit's text in it.
+    fn assemble(&self, units: &[Unit]) -> ((String, Option<usize>, Option<usize>), Vec<usize>) {
+        let ctx = chunk_ctx(units);
+        let pages = units.iter().fold((u32::MAX, 0), |(a, b), u| {
+            (a.min(u.pages.0), b.max(u.pages.1))
+        });
+        let mut offsets = Vec::with_capacity(units.len());
         let mut text = (self.info)(ctx, pages);
         text.push_str("\n\n");
         let mut starts_in = None;
@@ -377,6 +394,7 @@ impl<'a> Packer<'a> {
             if i > 0 {
                 text.push_str(if u.line_sep { "\n" } else { "\n\n" });
             }
+            offsets.push(text.len());
             text.push_str(&u.text);
         }
         let mut ends_in = None;
@@ -391,6 +409,6 @@ impl<'a> Packer<'a> {
                 }
             }
         }
-        (text, starts_in, ends_in)
+        ((text, starts_in, ends_in), offsets)
     }
 }

@@ -14,7 +14,7 @@ use super::facts::{Facts, of_leaves};
 use super::flatten::{Item, Leaf};
 use super::render::render_leaves;
 use super::units::{Kind, SplitSrc, Unit, fence_code, quote_lines};
-use crate::tokens;
+use crate::tokens::{self, Tally};
 
 /// Tries per piece before accepting a piece that is still too large.
 const TRIES: usize = 8;
@@ -23,6 +23,7 @@ const TRIES: usize = 8;
 struct Piece {
     text: String,
     tokens: usize,
+    tally: Tally,
     facts: Facts,
     split: Option<SplitSrc>,
 }
@@ -55,10 +56,11 @@ pub(crate) fn split_unit(u: Unit, first_cap: usize, rest_cap: usize) -> Vec<Unit
                     quote: *quote,
                     mode: *mode,
                 };
-                let tokens = tokens::count(&text);
+                let tally = Tally::of(&text);
                 Piece {
                     text,
-                    tokens,
+                    tokens: tally.tokens,
+                    tally,
                     facts,
                     split: Some(split),
                 }
@@ -83,10 +85,11 @@ pub(crate) fn split_unit(u: Unit, first_cap: usize, rest_cap: usize) -> Vec<Unit
             let mut render = |a: usize, b: usize, _first: bool| {
                 let part = text.get(a..b).unwrap_or("").trim_matches('\n');
                 let out = quote_lines(&fence_code(lang, part), *quote);
-                let tokens = tokens::count(&out);
+                let tally = Tally::of(&out);
                 Piece {
                     text: out,
-                    tokens,
+                    tokens: tally.tokens,
+                    tally,
                     facts: Facts {
                         plain: part.to_string(),
                         ..Facts::default()
@@ -132,6 +135,7 @@ pub(crate) fn split_unit(u: Unit, first_cap: usize, rest_cap: usize) -> Vec<Unit
             Unit {
                 text: p.text,
                 tokens: p.tokens,
+                tally: p.tally,
                 kind,
                 line_sep: i == 0 && u.line_sep,
                 pages: u.pages,

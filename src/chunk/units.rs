@@ -16,7 +16,7 @@ use super::facts::Facts;
 use super::flatten::Flat;
 use super::render::{Mode, note_marker};
 use crate::model::{Block, Document, Note, NoteKind, Part};
-use crate::tokens;
+use crate::tokens::Tally;
 
 /// What a unit is, for the packer's boundary rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +61,8 @@ pub(crate) enum SplitSrc {
 pub(crate) struct Unit {
     pub text: String,
     pub tokens: usize,
+    /// How `tokens` was counted, for exact chunk counts without a recount.
+    pub tally: Tally,
     pub kind: Kind,
     /// Joined to the previous unit by one newline (list items, table rows) instead of
     /// a blank line.
@@ -282,11 +284,12 @@ impl<'d> Walker<'d> {
         // piece is counted, and the sealed chunk is counted again, so counting it whole
         // would only add a third pass over the longest paragraphs. An estimate of four
         // bytes a token seeds the splitter's first cut.
-        let tokens = if split.is_some() && text.len() / 256 > self.max_tokens {
-            text.len() / 4
+        let tally = if split.is_some() && text.len() / 256 > self.max_tokens {
+            Tally::estimate(text.len() / 4)
         } else {
-            tokens::count(&text)
+            Tally::of(&text)
         };
+        let tokens = tally.tokens;
         let line_sep = match (self.out.last().map(|u| u.kind), kind) {
             (Some(Kind::ListItem), Kind::ListItem) => true,
             (Some(Kind::TableHead(a) | Kind::TableRow(a)), Kind::TableRow(b)) => a == b,
@@ -296,6 +299,7 @@ impl<'d> Walker<'d> {
         self.out.push(Unit {
             text,
             tokens,
+            tally,
             kind,
             line_sep,
             pages: (first_page, self.page.max(first_page)),

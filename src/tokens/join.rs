@@ -9,9 +9,9 @@
 //! scan lands on a boundary that part recorded, then takes the part's count from
 //! there. The result always equals a fresh [`super::count`] of the whole text.
 
+use super::piece_tokens;
 use super::split::Pieces;
 use super::vocab::Vocab;
-use super::piece_tokens;
 
 /// Piece boundaries a [`Tally`] records at the start of its text: enough for a seam
 /// to find one (a scan re-synchronises within a piece or two).

@@ -30,7 +30,9 @@ fn merge_short(vocab: &Vocab, piece: &[u8], bounds: &mut Vec<usize>) {
     bounds.extend(0..=n);
     let rank_of = |a: usize, b: usize| vocab.rank(&piece[a..b]).unwrap_or(Rank::MAX);
     // pair[j]: rank of tokens j and j + 1 joined.
-    let mut pair: Vec<Rank> = (0..n.saturating_sub(1)).map(|i| rank_of(i, i + 2)).collect();
+    let mut pair: Vec<Rank> = (0..n.saturating_sub(1))
+        .map(|i| rank_of(i, i + 2))
+        .collect();
     loop {
         let mut best = (Rank::MAX, 0);
         for (j, &r) in pair.iter().enumerate() {

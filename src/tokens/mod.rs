@@ -65,7 +65,11 @@ pub fn encode(text: &str) -> Vec<Rank> {
 /// `ids` is a slice of a longer encoding). Unknown ids are skipped.
 pub fn decode(ids: &[Rank]) -> Vec<u8> {
     let vocab = Vocab::get();
-    ids.iter().filter_map(|&id| vocab.bytes(id)).flatten().copied().collect()
+    ids.iter()
+        .filter_map(|&id| vocab.bytes(id))
+        .flatten()
+        .copied()
+        .collect()
 }
 
 /// Builds the vocabulary index and the split DFA now rather than on the first count
@@ -76,7 +80,11 @@ pub fn warm_up() -> usize {
 }
 
 fn whole(vocab: &Vocab, piece: &[u8]) -> Option<Rank> {
-    if piece.len() <= MAX_TOKEN_BYTES { vocab.rank(piece) } else { None }
+    if piece.len() <= MAX_TOKEN_BYTES {
+        vocab.rank(piece)
+    } else {
+        None
+    }
 }
 
 /// Tokens of one pre-tokenizer piece.

@@ -55,7 +55,10 @@ impl Vocab {
 
     /// The bytes of token `rank` (`None` for a rank o200k_base does not have).
     pub(crate) fn bytes(&self, rank: Rank) -> Option<&'static [u8]> {
-        self.tokens.get(rank as usize).copied().filter(|b| !b.is_empty())
+        self.tokens
+            .get(rank as usize)
+            .copied()
+            .filter(|b| !b.is_empty())
     }
 
     /// Number of ordinary tokens.
