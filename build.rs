@@ -2,9 +2,13 @@
 //! so that the shipped crate carries neither tiktoken-rs's base64 rank text nor a
 //! regex compiler:
 //!
-//! - `o200k_vocab.bin`: every ordinary o200k_base token in rank order, as one byte of
-//!   length (1..=255) followed by the token's bytes; a rank without an ordinary token is
-//!   a single 0 byte. The rank of a token is its position in this list.
+//! - `o200k_vocab.bin`: every ordinary o200k_base token in rank order (the rank of a
+//!   token is its position), as two streams so that gzip sees like next to like: first
+//!   the number of ranks (u32, little-endian), then one header byte per rank, then the
+//!   tokens' bytes back to back. A header byte of 0 is a rank without an ordinary token;
+//!   bit 7 set means the token starts with a space that the byte stream leaves out
+//!   (a quarter of o200k's tokens, " the", " and", ...); bits 0..=6 are the number of
+//!   bytes the stream holds for the token.
 //! - `o200k_split.dfa`: tiktoken's o200k split pattern compiled into a minimized dense
 //!   `regex-automata` DFA (little-endian, anchored, leftmost-first) with two patterns:
 //!   0 = every alternative except the two whitespace-only ones, 1 = `\s+`. The pattern's
@@ -36,17 +40,11 @@ fn vocabulary() -> Vec<u8> {
         .map(|s| s.as_bytes().to_vec())
         .collect();
     // o200k_base's ordinary ranks are 0..=199_997; the specials sit above them.
-    let mut blob = Vec::with_capacity(1_600_000);
     let mut last_ordinary = 0;
     let mut ranks = Vec::new();
     for rank in 0..=200_100u32 {
         match bpe.decode_bytes(&[rank]) {
             Ok(bytes) if !special.contains(&bytes) => {
-                assert!(
-                    (1..=255).contains(&bytes.len()),
-                    "o200k token {rank} is {} bytes long",
-                    bytes.len()
-                );
                 last_ordinary = rank;
                 ranks.push(Some(bytes));
             }
@@ -54,15 +52,26 @@ fn vocabulary() -> Vec<u8> {
         }
     }
     ranks.truncate(last_ordinary as usize + 1);
-    for token in ranks {
-        match token {
-            Some(bytes) => {
-                blob.push(bytes.len() as u8);
-                blob.extend_from_slice(&bytes);
-            }
-            None => blob.push(0),
-        }
+    let mut heads = Vec::with_capacity(ranks.len());
+    let mut stream = Vec::with_capacity(1_400_000);
+    for token in &ranks {
+        let Some(bytes) = token else {
+            heads.push(0u8);
+            continue;
+        };
+        let spaced = bytes.len() > 1 && bytes[0] == b' ';
+        let kept = if spaced { &bytes[1..] } else { &bytes[..] };
+        assert!(
+            (1..=0x7f).contains(&kept.len()),
+            "o200k token of {} bytes does not fit the header byte",
+            bytes.len()
+        );
+        heads.push(kept.len() as u8 | if spaced { 0x80 } else { 0 });
+        stream.extend_from_slice(kept);
     }
+    let mut blob = (ranks.len() as u32).to_le_bytes().to_vec();
+    blob.extend_from_slice(&heads);
+    blob.extend_from_slice(&stream);
     blob
 }
 

@@ -257,6 +257,39 @@ fn vector_index_round_trips_and_rejects_bad_bytes() {
     );
 }
 
+#[test]
+fn large_indexes_hold_each_vector_once_and_load_a_block_at_a_time() {
+    // 1,200 vectors of 1,536 dimensions (7.4 MB) span several storage blocks.
+    let (n, dim) = (1_200, 1_536);
+    let rows = random_rows(n, dim, 21);
+    let mut index = build(&rows, dim);
+    let vector_bytes = n * dim * 4;
+    let held = index.vector_bytes_allocated();
+    assert!(
+        held >= vector_bytes && held * 10 <= vector_bytes * 12,
+        "{held} bytes held for {vector_bytes} bytes of vectors"
+    );
+    let bytes = index.to_bytes();
+    let mut largest_read = 0;
+    let loaded = VectorIndex::from_source(bytes.len(), &mut |at, buf| {
+        largest_read = largest_read.max(buf.len());
+        buf.copy_from_slice(&bytes[at..at + buf.len()]);
+    })
+    .unwrap();
+    assert!(largest_read <= 1 << 17, "read {largest_read} bytes at once");
+    let q = Rng(5).vector(dim);
+    assert_eq!(loaded.search(&q, 20).unwrap(), index.search(&q, 20).unwrap());
+    assert!(loaded.vector_bytes_allocated() * 10 <= vector_bytes * 12);
+    // Removing a document moves rows across blocks.
+    let removed = index.remove_document("doc-2");
+    assert!(removed > 0);
+    let kept: Vec<Row> = rows.into_iter().filter(|r| r.doc != "doc-2").collect();
+    assert_eq!(
+        index.search(&q, 20).unwrap(),
+        build(&kept, dim).search(&q, 20).unwrap()
+    );
+}
+
 /// Every chunk of a few corpus files, as (doc id, seq, text).
 fn corpus_chunks() -> Vec<(String, u32, String)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");

@@ -107,6 +107,11 @@ impl<'a> Reader<'a> {
         Ok(u32::from_le_bytes(self.array::<4>()?))
     }
 
+    /// Bytes read so far.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
     pub fn f32(&mut self) -> Result<f32, RetrieveError> {
         Ok(f32::from_le_bytes(self.array::<4>()?))
     }
@@ -131,18 +136,6 @@ impl<'a> Reader<'a> {
         let bytes = self.take(n)?;
         std::str::from_utf8(bytes)
             .map_err(|_| self.corrupt(format!("invalid UTF-8 at offset {at}")))
-    }
-
-    /// `n` little-endian floats.
-    pub fn f32s(&mut self, n: usize) -> Result<Vec<f32>, RetrieveError> {
-        let bytes = self.take(
-            n.checked_mul(4)
-                .ok_or_else(|| self.corrupt("vector data too large"))?,
-        )?;
-        Ok(bytes
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect())
     }
 
     /// Fails unless every byte was read.

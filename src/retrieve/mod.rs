@@ -1,7 +1,7 @@
 //! Retrieval: a flat cosine vector index, a BM25 lexical index, and rank fusion.
 //!
 //! - [`VectorIndex`]: exact cosine top-k over L2-normalized `f32` embeddings stored
-//!   contiguously, scanned with a SIMD128 dot product under wasm ([`dot`]).
+//!   in fixed-size blocks, scanned with a SIMD128 dot product under wasm ([`dot`]).
 //! - [`Bm25Index`]: the built-in retriever when there is no embedding provider; an
 //!   inverted index over Unicode words and CJK bigrams ([`tokenize`]).
 //! - [`fusion`]: reciprocal-rank fusion when both exist.
@@ -12,6 +12,7 @@
 //! ([`codec`]). Every failure is a [`RetrieveError`] with a stable code.
 
 pub mod bm25;
+mod blocks;
 pub mod codec;
 mod docs;
 pub mod dot;

@@ -1,13 +1,14 @@
 //! The flat vector index: exact cosine top-k over L2-normalized `f32` vectors.
 //!
-//! Vectors live in one contiguous `Vec<f32>` (row `i` is `data[i*dim..(i+1)*dim]`),
-//! normalized once on insert, so a query is normalized once and scored with one dot
+//! Vectors live in fixed-size blocks ([`super::blocks`]: adding or loading n vectors
+//! never holds more than their bytes plus one block), normalized once on insert, so a query is normalized once and scored with one dot
 //! product per row ([`super::dot`]); the scan reads `4 * dim` bytes per chunk and is
 //! bound by memory bandwidth. A flat scan is exact and, up to a few hundred thousand
 //! chunks, as fast as an approximate index in a browser without its build cost.
 
 use std::collections::HashSet;
 
+use super::blocks::Blocks;
 use super::codec::{Reader, Writer};
 use super::docs::DocTable;
 use super::dot::dot;
@@ -27,7 +28,7 @@ pub struct VectorIndex {
     /// `(doc id, seq)` per row.
     rows: Vec<(u32, u32)>,
     present: HashSet<(u32, u32)>,
-    data: Vec<f32>,
+    data: Blocks,
 }
 
 impl VectorIndex {
@@ -44,7 +45,7 @@ impl VectorIndex {
             docs: DocTable::default(),
             rows: Vec::new(),
             present: HashSet::new(),
-            data: Vec::new(),
+            data: Blocks::new(dim),
         })
     }
 
@@ -86,7 +87,7 @@ impl VectorIndex {
         let id = self.docs.intern(doc)?;
         self.rows.push((id, seq));
         self.present.insert((id, seq));
-        self.data.extend_from_slice(&unit);
+        self.data.push(&unit);
         Ok(())
     }
 
@@ -96,7 +97,6 @@ impl VectorIndex {
         let Some(id) = self.docs.get(doc) else {
             return 0;
         };
-        let dim = self.dim;
         let mut kept = 0;
         for row in 0..self.rows.len() {
             if self.rows[row].0 == id {
@@ -105,14 +105,13 @@ impl VectorIndex {
             }
             if kept != row {
                 self.rows[kept] = self.rows[row];
-                self.data
-                    .copy_within(row * dim..(row + 1) * dim, kept * dim);
+                self.data.copy_row(row, kept);
             }
             kept += 1;
         }
         let removed = self.rows.len() - kept;
         self.rows.truncate(kept);
-        self.data.truncate(kept * dim);
+        self.data.truncate(kept);
         removed
     }
 
@@ -149,7 +148,7 @@ impl VectorIndex {
         let ranks = self.docs.ranks();
         let mask = self.docs.mask(docs);
         let mut top = TopK::new(k);
-        let rows = self.data.chunks_exact(self.dim).zip(&self.rows);
+        let rows = self.data.rows().zip(&self.rows);
         match &mask {
             None => {
                 for (v, &(doc, seq)) in rows {
@@ -189,9 +188,11 @@ impl VectorIndex {
             w.u32(doc);
             w.u32(seq);
         }
-        w.buf.reserve(self.data.len() * 4);
-        for &x in &self.data {
-            w.f32(x);
+        w.buf.reserve(self.data.len() * self.dim * 4);
+        for row in self.data.rows() {
+            for &x in row {
+                w.f32(x);
+            }
         }
         w.buf
     }
@@ -204,7 +205,54 @@ impl VectorIndex {
     /// inconsistent bytes (bad document ids, duplicate chunks, vectors that are not
     /// finite unit vectors). Never panics.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, RetrieveError> {
-        let mut r = Reader::open(bytes, MAGIC, VECTOR_FORMAT_VERSION, KIND)?;
+        Self::from_source(bytes.len(), &mut |at, buf| {
+            buf.copy_from_slice(&bytes[at..at + buf.len()]);
+        })
+    }
+
+    /// As [`VectorIndex::from_bytes`], for `len` persisted bytes read through
+    /// `read(offset, buf)`, which fills `buf` with the bytes at `offset` (it is only
+    /// asked for bytes inside `0..len`). The vectors are read a block at a time, so
+    /// the bytes never need to be in memory whole: loading peaks at the index's own
+    /// size plus one block (the wasm layer reads a JS `Uint8Array` this way).
+    ///
+    /// # Errors
+    /// As [`VectorIndex::from_bytes`].
+    pub fn from_source(
+        len: usize,
+        read: &mut dyn FnMut(usize, &mut [u8]),
+    ) -> Result<Self, RetrieveError> {
+        // The header (dimension, document ids, rows) comes from a prefix that grows
+        // until it holds the whole header.
+        let mut prefix = vec![0; len.min(1 << 16)];
+        read(0, &mut prefix);
+        loop {
+            let want = match Self::header(&prefix, len) {
+                Ok(Header::Done(index, at)) => return index.load_vectors(len, at, read),
+                Ok(Header::Needs(n)) => n,
+                // Running out of the prefix reads as corruption: read more and retry.
+                Err(RetrieveError::Corrupt { .. }) if prefix.len() < len => {
+                    prefix.len().saturating_mul(2)
+                }
+                Err(e) => return Err(e),
+            }
+            .min(len);
+            if want <= prefix.len() {
+                return Err(RetrieveError::Corrupt {
+                    kind: KIND,
+                    detail: "header longer than the bytes".into(),
+                });
+            }
+            let have = prefix.len();
+            prefix.resize(want, 0);
+            read(have, &mut prefix[have..]);
+        }
+    }
+
+    /// The index without its vectors, and where they start; or the prefix length
+    /// the header needs.
+    fn header(prefix: &[u8], len: usize) -> Result<Header, RetrieveError> {
+        let mut r = Reader::open(prefix, MAGIC, VECTOR_FORMAT_VERSION, KIND)?;
         let dim = r.u32()? as usize;
         let mut index = VectorIndex::new(dim).map_err(|_| r.corrupt("dimension 0"))?;
         let ndocs = r.count(4)?;
@@ -212,7 +260,19 @@ impl VectorIndex {
             let name = r.str()?;
             index.docs.intern(name)?;
         }
-        let nrows = r.count(dim.saturating_mul(4).saturating_add(8))?;
+        let nrows = r.u32()? as usize;
+        let rows_at = r.pos();
+        let row_bytes = dim.saturating_mul(4).saturating_add(8);
+        if nrows.saturating_mul(row_bytes) != len - rows_at {
+            return Err(r.corrupt(format!(
+                "{nrows} rows of {dim} dimensions do not fill the {} bytes after offset {rows_at}",
+                len - rows_at
+            )));
+        }
+        let vectors_at = rows_at + nrows * 8;
+        if vectors_at > prefix.len() {
+            return Ok(Header::Needs(vectors_at));
+        }
         for _ in 0..nrows {
             let (doc, seq) = (r.u32()?, r.u32()?);
             if doc as usize >= ndocs || !index.present.insert((doc, seq)) {
@@ -220,19 +280,65 @@ impl VectorIndex {
             }
             index.rows.push((doc, seq));
         }
-        index.data = r.f32s(nrows * dim)?;
-        r.finish()?;
-        for (i, v) in index.data.chunks_exact(dim).enumerate() {
-            let norm2: f64 = v.iter().map(|&x| f64::from(x) * f64::from(x)).sum();
-            if !norm2.is_finite() || (norm2 - 1.0).abs() > 1e-3 {
+        Ok(Header::Done(index, vectors_at))
+    }
+
+    /// Reads the `rows.len()` vectors stored from offset `at`, checking each is a
+    /// finite unit vector.
+    fn load_vectors(
+        mut self,
+        len: usize,
+        at: usize,
+        read: &mut dyn FnMut(usize, &mut [u8]),
+    ) -> Result<Self, RetrieveError> {
+        let row_bytes = self.dim * 4;
+        let per_read = (BATCH_BYTES / row_bytes).max(1);
+        let mut buf = vec![0u8; per_read * row_bytes];
+        let mut row = vec![0f32; self.dim];
+        let n = self.rows.len();
+        let mut i = 0;
+        while i < n {
+            let take = per_read.min(n - i);
+            let from = at + i * row_bytes;
+            let bytes = &mut buf[..take * row_bytes];
+            if from + bytes.len() > len {
                 return Err(RetrieveError::Corrupt {
                     kind: KIND,
-                    detail: format!("vector {i} is not a unit vector"),
+                    detail: "vector data runs past the end".into(),
                 });
             }
+            read(from, bytes);
+            for (k, raw) in bytes.chunks_exact(row_bytes).enumerate() {
+                for (x, c) in row.iter_mut().zip(raw.chunks_exact(4)) {
+                    *x = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                }
+                let norm2: f64 = row.iter().map(|&x| f64::from(x) * f64::from(x)).sum();
+                if !norm2.is_finite() || (norm2 - 1.0).abs() > 1e-3 {
+                    return Err(RetrieveError::Corrupt {
+                        kind: KIND,
+                        detail: format!("vector {} is not a unit vector", i + k),
+                    });
+                }
+                self.data.push(&row);
+            }
+            i += take;
         }
-        Ok(index)
+        Ok(self)
     }
+
+    /// Bytes the index holds for its vectors (allocated, not just used): the figure
+    /// `make bench` compares with `len x dim x 4`.
+    pub fn vector_bytes_allocated(&self) -> usize {
+        self.data.allocated_bytes()
+    }
+}
+
+/// Bytes of vectors [`VectorIndex::from_source`] reads at a time.
+const BATCH_BYTES: usize = 1 << 16;
+
+enum Header {
+    Done(VectorIndex, usize),
+    Needs(usize),
 }
 
 /// `v / |v|`, checked: length `dim`, finite, non-zero. The norm is taken in `f64`

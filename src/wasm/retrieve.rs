@@ -2,7 +2,9 @@
 //! [`crate::retrieve`]. Hits come back as plain `{docId, seq, score}` objects; errors
 //! as `DocragError`s with the [`RetrieveError::code`].
 
+use js_sys::{ArrayBuffer, Uint8Array};
 use serde::Serialize;
+use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -130,11 +132,29 @@ impl JsVectorIndex {
         self.inner.to_bytes()
     }
 
-    /// Loads what `toBytes` wrote.
+    /// Loads what `toBytes` wrote (a `Uint8Array` or `ArrayBuffer`). The bytes are
+    /// read from JS memory a block at a time, never copied into wasm memory whole, so
+    /// loading needs about the index's own size.
     #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8]) -> Result<JsVectorIndex, JsValue> {
+    pub fn from_bytes(bytes: JsValue) -> Result<JsVectorIndex, JsValue> {
         super::install_panic_hook();
-        let inner = VectorIndex::from_bytes(bytes).map_err(|e| from_retrieve(&e))?;
+        let array = if let Some(a) = bytes.dyn_ref::<Uint8Array>() {
+            a.clone()
+        } else if let Some(b) = bytes.dyn_ref::<ArrayBuffer>() {
+            Uint8Array::new(b)
+        } else {
+            return Err(js_error(
+                INVALID_INPUT,
+                "VectorIndex.fromBytes expects a Uint8Array or an ArrayBuffer",
+            ));
+        };
+        let len = array.length() as usize;
+        let inner = VectorIndex::from_source(len, &mut |at, buf| {
+            array
+                .subarray(at as u32, (at + buf.len()) as u32)
+                .copy_to(buf);
+        })
+        .map_err(|e| from_retrieve(&e))?;
         Ok(JsVectorIndex { inner })
     }
 

@@ -297,6 +297,17 @@ export function convert<F extends UserFields = {}>(
  */
 export function init(input?: InitInput): Promise<void>;
 
+/**
+ * Number of o200k_base tokens in `text` (the tokenizer of GPT-4o, GPT-4.1, GPT-5 and
+ * the o-series): exactly tiktoken's `encode_ordinary(text).length`, so special-token
+ * text such as `<|endoftext|>` counts as ordinary text. The same counter sets every
+ * chunk's `tokenCount`. The first call builds the tokenizer's tables (milliseconds).
+ * Needs `await init()` first in browsers.
+ * @throws {DocragError} `invalid-input` when `text` is not a string; `not-initialized`
+ * before `init()` in browsers.
+ */
+export function countTokens(text: string): number;
+
 /** Whether `value` is a DocragError (as opposed to an exception from your callback). */
 export function isDocragError(value: unknown): value is DocragError;
 
@@ -349,10 +360,13 @@ export class VectorIndex {
   /** The versioned binary form (magic "DRVX", little-endian), for IndexedDB. */
   toBytes(): Uint8Array;
   /**
-   * Loads what `toBytes` wrote.
-   * @throws {DocragError} `not-an-index`, `unsupported-index-version` or `corrupt-index`.
+   * Loads what `toBytes` wrote. The bytes are read a block (64 KB) at a time, never
+   * copied into wasm memory whole: loading needs about the index's own size
+   * (vectors x dim x 4 bytes) plus one 1 MB storage block.
+   * @throws {DocragError} `not-an-index`, `unsupported-index-version` or `corrupt-index`;
+   * `invalid-input` when `bytes` is neither a Uint8Array nor an ArrayBuffer.
    */
-  static fromBytes(bytes: Uint8Array): VectorIndex;
+  static fromBytes(bytes: Uint8Array | ArrayBuffer): VectorIndex;
   /** Whether this build scores with wasm SIMD128 instructions. */
   static simd(): boolean;
   /** Releases the wasm memory now. */

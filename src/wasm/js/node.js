@@ -7,6 +7,7 @@ import { docragError } from './shared.js';
 export { SYSTEM_MESSAGE, ROUTING_PROMPT, INDEX_ANSWER_PROMPT } from './constants.js';
 export { isDocragError } from './shared.js';
 export { version, systemMessage };
+export { countTokens } from './docrag.js';
 export { VectorIndex, Bm25Index } from './docrag.js';
 export { Enricher, Expansion } from './docrag.js';
 // No IndexedDB in Node: `Collection.open` keeps the collection in memory

@@ -3,6 +3,7 @@
 // webpack) see statically. Call `await init()` once before `convert`.
 import initWasm, {
   convert as wasmConvert,
+  countTokens as wasmCountTokens,
   VectorIndex as WasmVectorIndex,
   Bm25Index as WasmBm25Index,
   Enricher as WasmEnricher,
@@ -57,6 +58,12 @@ function assertReady(what) {
 export function convert(input, options) {
   assertReady('convert()');
   return wasmConvert(input, options);
+}
+
+/** Exact o200k_base token count of `text`; see index.d.ts. Needs `await init()` first. */
+export function countTokens(text) {
+  assertReady('countTokens()');
+  return wasmCountTokens(text);
 }
 
 /** Cosine search over embeddings; see index.d.ts. Needs `await init()` first. */

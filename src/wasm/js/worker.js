@@ -7,7 +7,8 @@
 //               {type: 'callback', call, name, args}   {type: 'change', change}
 // Callback options cross as the marker CALLBACK and are called back by name;
 // an AbortSignal crosses as SIGNAL and is aborted by an 'abort' message.
-import { init, Collection, convert } from './web.js';
+import { init, Collection } from './web.js';
+import { prepareTokenizer } from './docrag.js';
 
 const CALLBACK = '__docrag_callback__';
 const SIGNAL = '__docrag_signal__';
@@ -49,11 +50,11 @@ async function dispatch(call, method, args) {
     const opened = await Collection.open(name, { ...options, onChange: (change) => self.postMessage({ type: 'change', change }) });
     collection?.close();
     collection = opened;
-    // The o200k table takes a few hundred milliseconds to build on first use: build
-    // it now, off the page's thread, so the first addFile does not wait for it.
+    // The o200k tables take a few milliseconds to build on first use: build them now,
+    // while the page has no file for this worker yet.
     setTimeout(() => {
       try {
-        convert('warm-up', { fileName: 'warm-up.txt' });
+        prepareTokenizer();
       } catch {}
     }, 0);
     return { name: opened.name, storage: opened.storage, provider: opened.provider };
