@@ -100,6 +100,8 @@ bench: cli pkg npm-deps
 	  || echo "bench: could not install pandoc (needs root); the pandoc column will be missing"
 	@$(MAKE) -s chromium || echo "bench: no chromium; the CHROMIUM figures will be missing"
 	node scripts/bench.mjs --corpus $(CORPUS)
+	@echo; echo "ORACLE: o200k ids against tiktoken-rs on 5,000,000 random strings (make test runs 1,000,000)"
+	DOCRAG_ORACLE_CASES=5000000 cargo test --release --test tokens_oracle -- --quiet
 
 # The fuzz targets of fuzz/ (fuzz/README.md), one libFuzzer process at a time, each for
 # FUZZ_SECONDS (FUZZ_TARGETS=a,b picks some); prints executions and exec/s per target

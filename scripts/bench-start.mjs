@@ -1,0 +1,216 @@
+// The start-up and footprint sections of `make bench` (issue 15), each figure beside
+// its budget or its peer measured in the same run. Prints; never fails on a number.
+//
+//   PACKAGE  gzip -9 size of every file of pkg/ (what `npm install` puts on disk), the
+//            share of the o200k vocabulary, against the 2.0 MB budget.
+//   TOKENS   o200k counting in wasm under Node: the first countTokens after init (a
+//            fresh process each time, median of 5) and MB/s over the corpus chunk
+//            texts, beside the `tiktoken` npm package (tiktoken's Rust core built to
+//            wasm, the same algorithm as tiktoken-rs) on the same texts; token totals
+//            must agree.
+//   START    Chromium, a fresh profile per run (median of 5): navigation start to the
+//            first convert() result on a small DOCX, and init() to the first
+//            countTokens; the page is served by this script on 127.0.0.1 with
+//            Content-Type application/wasm so compileStreaming applies.
+//   MEMORY   wasm linear memory added by VectorIndex.add of n vectors and by
+//            VectorIndex.fromBytes of their saved form (fresh processes), as a multiple
+//            of the vector bytes (n x dim x 4).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mb = (n) => `${(n / 1e6).toFixed(3)} MB`;
+
+export function benchPackage(root) {
+  const dir = join(root, 'pkg');
+  console.log('\nPACKAGE: gzip -9 of every file in pkg/ (budget 2.000 MB)');
+  let total = 0;
+  for (const f of readdirSync(dir).sort()) {
+    const raw = readFileSync(join(dir, f));
+    const gz = gzipSync(raw, { level: 9 }).length;
+    total += gz;
+    console.log(`${f.padEnd(18)} ${mb(raw.length).padStart(12)} raw ${mb(gz).padStart(12)} gzip`);
+  }
+  console.log(`${'total'.padEnd(18)} ${''.padStart(16)} ${mb(total).padStart(12)} gzip (${total <= 2e6 ? 'within' : 'OVER'} the 2.0 MB budget)`);
+  const out = spawnSync('bash', ['-c', `ls ${join(root, 'target', 'wasm32-unknown-unknown', 'wasm', 'build')}/docrag-*/out/o200k_vocab.bin 2>/dev/null | head -1`], { encoding: 'utf8' }).stdout.trim();
+  if (out) {
+    const vocab = gzipSync(readFileSync(out), { level: 9 }).length;
+    console.log(`of which the o200k vocabulary ${mb(vocab)} gzip (${((vocab / total) * 100).toFixed(0)}%)`);
+  }
+}
+
+/** Runs `code` (an ES module body) in a fresh Node process; returns its last stdout line as JSON. */
+function fresh(root, code) {
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(r.stderr.trim().split('\n').slice(-3).join(' | '));
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+export async function benchTokens(root, corpusDir, manifest) {
+  console.log('\nTOKENS: o200k_base counting in wasm under Node');
+  const pkg = join(root, 'pkg', 'node.js');
+  const firsts = [];
+  for (let i = 0; i < 5; i++) {
+    firsts.push(
+      fresh(root, `
+        const t0 = performance.now();
+        const d = await import(${JSON.stringify(pkg)});
+        const t1 = performance.now();
+        d.countTokens('The first count builds the tables.');
+        console.log(JSON.stringify({ init: t1 - t0, first: performance.now() - t1 }));`),
+    );
+  }
+  console.log(`docrag: import+init ${median(firsts.map((f) => f.init)).toFixed(1)} ms, first countTokens ${median(firsts.map((f) => f.first)).toFixed(1)} ms (median of 5 fresh processes; budget 30 ms)`);
+  let peer = null;
+  try {
+    peer = fresh(root, `
+      import { createRequire } from 'node:module';
+      const require = createRequire(${JSON.stringify(join(root, 'package.json'))});
+      const t0 = performance.now();
+      const { get_encoding } = require('tiktoken');
+      const enc = get_encoding('o200k_base');
+      const t1 = performance.now();
+      enc.encode_ordinary('The first count builds the tables.');
+      console.log(JSON.stringify({ init: t1 - t0, first: performance.now() - t1 }));`);
+    console.log(`tiktoken npm: load+get_encoding ${peer.init.toFixed(1)} ms, first encode ${peer.first.toFixed(1)} ms`);
+  } catch (e) {
+    console.log(`tiktoken npm: not available (${e.message}); npm ci installs it`);
+  }
+
+  const { convert, countTokens } = await import(pkg);
+  const texts = [];
+  for (const r of manifest.filter((r) => !r.features.split(',').includes('broken'))) {
+    try {
+      texts.push(...convert(readFileSync(join(corpusDir, r.file)), { fileName: r.file }).chunks);
+    } catch {}
+  }
+  const bytes = texts.reduce((s, t) => s + Buffer.byteLength(t), 0);
+  const rate = (count) => {
+    count(texts[0]);
+    let tokens = 0;
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < 3; i++) for (const t of texts) tokens += count(t);
+    const s = Number(process.hrtime.bigint() - t0) / 1e9;
+    return { mbs: (3 * bytes) / 1e6 / s, tokens: tokens / 3 };
+  };
+  const ours = rate(countTokens);
+  console.log(`docrag countTokens  ${ours.mbs.toFixed(2).padStart(7)} MB/s over ${texts.length} corpus chunks (${mb(bytes)}, ${ours.tokens} tokens)`);
+  try {
+    const { createRequire } = await import('node:module');
+    const require = createRequire(join(root, 'package.json'));
+    const enc = require('tiktoken').get_encoding('o200k_base');
+    const theirs = rate((t) => enc.encode_ordinary(t).length);
+    console.log(`tiktoken npm encode ${theirs.mbs.toFixed(2).padStart(7)} MB/s (${theirs.tokens} tokens${theirs.tokens === ours.tokens ? ', same total' : ', TOTALS DIFFER'}); docrag is ${(ours.mbs / theirs.mbs).toFixed(2)}x (target 1.5x)`);
+    enc.free();
+  } catch (e) {
+    console.log(`tiktoken npm: not available (${e.message})`);
+  }
+}
+
+export async function benchStart(root, corpusDir) {
+  console.log('\nSTART: Chromium, fresh profile per run, median of 5 (budget: first convert() <= 100 ms after navigation start; first countTokens <= 30 ms after init)');
+  let launch;
+  try {
+    ({ launch } = await import(join(root, 'tests', 'browser', 'harness.mjs')));
+  } catch (e) {
+    console.log(`start: skipped: the browser harness did not load (${e.message}; npm ci)`);
+    return;
+  }
+  const docx = readFileSync(join(corpusDir, 'pandoc__comments.docx'));
+  const page = `<!doctype html><meta charset="utf-8"><script type="module">
+    import { init, convert, countTokens } from './pkg/web.js';
+    const t0 = performance.now();
+    await init();
+    const tInit = performance.now();
+    const n = countTokens('The first count builds the tables.');
+    const tCount = performance.now();
+    const bytes = new Uint8Array(await (await fetch('./doc.docx')).arrayBuffer());
+    const out = convert(bytes, { fileName: 'doc.docx' });
+    const tConvert = performance.now();
+    window.result = { moduleStart: t0, init: tInit - t0, firstCount: tCount - tInit, convertAt: tConvert, chunks: out.chunks.length, n };
+  </script>`;
+  const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html', '.docx': 'application/octet-stream' };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://x').pathname;
+    let body = null;
+    if (url === '/' || url === '/index.html') body = page;
+    else if (url === '/doc.docx') body = docx;
+    else if (url.startsWith('/pkg/')) {
+      try {
+        body = readFileSync(join(root, 'pkg', url.slice(5)));
+      } catch {}
+    }
+    if (body === null) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': types[extname(url)] ?? 'text/html' }).end(body);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const runs = [];
+  try {
+    for (let i = 0; i < 5; i++) {
+      // A fresh profile each time (launch's default): no code cache, no HTTP cache.
+      const browser = await launch();
+      try {
+        const tab = await browser.newPage();
+        await tab.goto(base);
+        await tab.waitForFunction(() => window.result, null, { timeout: 30000 });
+        runs.push(await tab.evaluate(() => window.result));
+      } finally {
+        await browser.close();
+      }
+    }
+  } catch (e) {
+    console.log(`start: failed: ${e.message}`);
+  } finally {
+    server.close();
+  }
+  if (!runs.length) return;
+  const m = (k) => median(runs.map((r) => r[k])).toFixed(1);
+  console.log(`navigation start -> first convert() result: ${m('convertAt')} ms (each: ${runs.map((r) => r.convertAt.toFixed(0)).join(', ')})`);
+  console.log(`  of which: module graph ${m('moduleStart')} ms, init() ${m('init')} ms, first countTokens ${m('firstCount')} ms`);
+}
+
+export function benchMemory(root) {
+  console.log('\nMEMORY: wasm memory added by VectorIndex (fresh processes; budget 1.2x the vector bytes)');
+  const glue = join(root, 'pkg', 'docrag.js');
+  const wasm = join(root, 'pkg', 'docrag_bg.wasm');
+  const dir = mkdtempSync(join(tmpdir(), 'docrag-mem-'));
+  const prelude = `
+    import { readFileSync, writeFileSync } from 'node:fs';
+    const g = await import(${JSON.stringify(glue)});
+    const w = g.initSync({ module: readFileSync(${JSON.stringify(wasm)}) });
+    const mem = () => w.memory.buffer.byteLength;
+    let x = 0x9e3779b9 | 0;
+    const next = () => { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; return (x >>> 0) / 2147483648 - 1; };`;
+  try {
+    for (const [n, dim] of [[100000, 384], [50000, 1536]]) {
+      const file = join(dir, `${n}x${dim}.drvx`);
+      const add = fresh(root, `${prelude}
+        const v = new Float32Array(${dim});
+        const index = new g.VectorIndex(${dim});
+        const before = mem();
+        for (let i = 0; i < ${n}; i++) { for (let j = 0; j < ${dim}; j++) v[j] = next(); index.add('d' + (i >> 7), i & 127, v); }
+        const added = mem() - before;
+        writeFileSync(${JSON.stringify(file)}, index.toBytes());
+        console.log(JSON.stringify({ added }));`);
+      const load = fresh(root, `${prelude}
+        const bytes = new Uint8Array(readFileSync(${JSON.stringify(file)}));
+        const before = mem();
+        const index = g.VectorIndex.fromBytes(bytes);
+        console.log(JSON.stringify({ added: mem() - before, size: index.size }));`);
+      const vectors = n * dim * 4;
+      console.log(`${n} x ${dim} (${mb(vectors)} of vectors): add ${(add.added / vectors).toFixed(2)}x, load ${(load.added / vectors).toFixed(2)}x`);
+    }
+  } catch (e) {
+    console.log(`memory: failed: ${e.message}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
