@@ -148,20 +148,18 @@ impl VectorIndex {
         let ranks = self.docs.ranks();
         let mask = self.docs.mask(docs);
         let mut top = TopK::new(k);
-        let rows = self.data.rows().zip(&self.rows);
+        let rows = &self.rows;
         match &mask {
-            None => {
-                for (v, &(doc, seq)) in rows {
+            None => self.data.for_each_row(|i, v| {
+                let (doc, seq) = rows[i];
+                top.offer(dot(&q, v), || (ranks[doc as usize], seq, doc));
+            }),
+            Some(mask) => self.data.for_each_row(|i, v| {
+                let (doc, seq) = rows[i];
+                if mask[doc as usize] {
                     top.offer(dot(&q, v), || (ranks[doc as usize], seq, doc));
                 }
-            }
-            Some(mask) => {
-                for (v, &(doc, seq)) in rows {
-                    if mask[doc as usize] {
-                        top.offer(dot(&q, v), || (ranks[doc as usize], seq, doc));
-                    }
-                }
-            }
+            }),
         }
         Ok(top
             .into_sorted()

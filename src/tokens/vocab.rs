@@ -2,13 +2,16 @@
 //!
 //! The data is `build.rs`'s `o200k_vocab.bin` (a header byte per rank, then the tokens'
 //! bytes with their leading spaces left out), embedded in the binary. The first use
-//! lays the tokens out back to back (1.6 MB) and indexes them in a hash table of ranks
-//! (4 bytes a slot, keys compared in place), one pass over 199,998 tokens.
+//! lays the tokens out back to back (1.6 MB) and indexes them in one pass over the
+//! 199,998 tokens into an open-addressing table of 2^19 `u32` slots (2 MB, load 0.38,
+//! linear probing). A slot holds the rank and 13 bits of the key's hash, so a probe
+//! compares bytes only when the tag matches. The table is built for this one static
+//! key set: measured in `make bench` (TOKENS), it starts in about a third of the time
+//! of a general-purpose hash map, which matters because a page waits for it.
 
 use std::hash::BuildHasher;
 use std::sync::OnceLock;
 
-use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
 /// A token's rank, which is also its id in o200k_base.
@@ -23,11 +26,28 @@ pub(crate) struct Vocab {
     bytes: Vec<u8>,
     /// Token r is `bytes[ends[r]..ends[r + 1]]` (empty for a rank without a token).
     ends: Vec<u32>,
-    table: HashTable<Rank>,
+    /// `0` = empty, else `(tag << RANK_BITS) | (rank + 1)`.
+    table: Vec<u32>,
+    len: usize,
 }
+
+/// log2 of the table's slot count.
+const SLOT_BITS: u32 = 19;
+/// Bits of a slot for `rank + 1` (o200k_base has fewer than 2^19 ranks).
+const RANK_BITS: u32 = 19;
+const RANK_MASK: u32 = (1 << RANK_BITS) - 1;
 
 fn hash(bytes: &[u8]) -> u64 {
     FxBuildHasher.hash_one(bytes)
+}
+
+/// The first slot to probe and the tag stored beside the rank.
+#[inline]
+fn place(bytes: &[u8]) -> (usize, u32) {
+    let h = hash(bytes);
+    let slot = (h as usize) & ((1 << SLOT_BITS) - 1);
+    let tag = (h >> (64 - (32 - RANK_BITS))) as u32;
+    (slot, tag << RANK_BITS)
 }
 
 impl Vocab {
@@ -56,17 +76,30 @@ impl Vocab {
             stream = &stream[len..];
             ends.push(bytes.len() as u32);
         }
-        let mut table = HashTable::with_capacity(n);
-        for (rank, w) in ends.windows(2).enumerate() {
-            let token = &bytes[w[0] as usize..w[1] as usize];
-            if !token.is_empty() {
-                table.insert_unique(hash(token), rank as Rank, |&r| {
-                    let r = r as usize;
-                    hash(&bytes[ends[r] as usize..ends[r + 1] as usize])
-                });
+        let mask = (1usize << SLOT_BITS) - 1;
+        let mut table = vec![0u32; 1 << SLOT_BITS];
+        let mut len = 0;
+        // More ranks than the slot layout holds would be a build.rs defect; they are
+        // left out rather than corrupting the table.
+        let ranks = (ends.len() - 1).min(RANK_MASK as usize - 1);
+        for rank in 0..ranks {
+            let token = &bytes[ends[rank] as usize..ends[rank + 1] as usize];
+            if token.is_empty() {
+                continue;
             }
+            let (mut slot, tag) = place(token);
+            while table[slot] != 0 {
+                slot = (slot + 1) & mask;
+            }
+            table[slot] = tag | (rank as u32 + 1);
+            len += 1;
         }
-        Vocab { bytes, ends, table }
+        Vocab {
+            bytes,
+            ends,
+            table,
+            len,
+        }
     }
 
     fn token(&self, rank: Rank) -> &[u8] {
@@ -80,9 +113,21 @@ impl Vocab {
     /// The rank of the token whose bytes are exactly `bytes`.
     #[inline]
     pub(crate) fn rank(&self, bytes: &[u8]) -> Option<Rank> {
-        self.table
-            .find(hash(bytes), |&r| self.token(r) == bytes)
-            .copied()
+        let mask = self.table.len() - 1;
+        let (mut slot, tag) = place(bytes);
+        loop {
+            let s = self.table[slot];
+            if s == 0 {
+                return None;
+            }
+            if s & !RANK_MASK == tag {
+                let rank = (s & RANK_MASK) - 1;
+                if self.token(rank) == bytes {
+                    return Some(rank);
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
     }
 
     /// The bytes of token `rank` (`None` for a rank o200k_base does not have).
@@ -92,6 +137,6 @@ impl Vocab {
 
     /// Number of ordinary tokens.
     pub(crate) fn len(&self) -> usize {
-        self.table.len()
+        self.len
     }
 }

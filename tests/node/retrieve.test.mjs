@@ -97,6 +97,11 @@ test('ties, errors and persistence', () => {
   const bytes = index.toBytes();
   assert.ok(bytes instanceof Uint8Array);
   assert.deepEqual(VectorIndex.fromBytes(bytes).search([1, 0], 4), index.search([1, 0], 4));
+  // An ArrayBuffer is read the same way; anything else is invalid input.
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  assert.deepEqual(VectorIndex.fromBytes(buffer).search([1, 0], 4), index.search([1, 0], 4));
+  assert.equal(thrown(() => VectorIndex.fromBytes([1, 2, 3])).code, 'invalid-input');
+  assert.equal(thrown(() => VectorIndex.fromBytes('DRVX')).code, 'invalid-input');
   assert.equal(thrown(() => VectorIndex.fromBytes(bytes.subarray(0, bytes.length - 1))).code, 'corrupt-index');
   const v2 = Uint8Array.from(bytes);
   v2[4] = 2;
