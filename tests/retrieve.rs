@@ -278,7 +278,10 @@ fn large_indexes_hold_each_vector_once_and_load_a_block_at_a_time() {
     .unwrap();
     assert!(largest_read <= 1 << 17, "read {largest_read} bytes at once");
     let q = Rng(5).vector(dim);
-    assert_eq!(loaded.search(&q, 20).unwrap(), index.search(&q, 20).unwrap());
+    assert_eq!(
+        loaded.search(&q, 20).unwrap(),
+        index.search(&q, 20).unwrap()
+    );
     assert!(loaded.vector_bytes_allocated() * 10 <= vector_bytes * 12);
     // Removing a document moves rows across blocks.
     let removed = index.remove_document("doc-2");

@@ -136,7 +136,10 @@ mod tests {
         b.truncate(3);
         assert_eq!(b.len(), 3);
         assert_eq!(b.blocks.len(), 2);
-        assert_eq!(b.rows().map(|r| r[0]).collect::<Vec<_>>(), vec![0.0, 4.0, 3.0]);
+        assert_eq!(
+            b.rows().map(|r| r[0]).collect::<Vec<_>>(),
+            vec![0.0, 4.0, 3.0]
+        );
         // Three rows of 400 KB in two blocks of 800 KB: never more than one block spare.
         assert_eq!(b.allocated_bytes(), 4 * 4 * dim);
         b.push(&vec![9.0; dim]);

@@ -11,8 +11,8 @@
 //! set of documents, support removing a document, and persist as versioned bytes
 //! ([`codec`]). Every failure is a [`RetrieveError`] with a stable code.
 
-pub mod bm25;
 mod blocks;
+pub mod bm25;
 pub mod codec;
 mod docs;
 pub mod dot;

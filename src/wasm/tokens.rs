@@ -34,6 +34,8 @@ fn type_name(v: &JsValue) -> String {
     } else if v.is_array() {
         "an array".into()
     } else {
-        v.js_typeof().as_string().unwrap_or_else(|| "a value".into())
+        v.js_typeof()
+            .as_string()
+            .unwrap_or_else(|| "a value".into())
     }
 }
