@@ -3,12 +3,14 @@
 //! regex compiler:
 //!
 //! - `o200k_vocab.bin`: every ordinary o200k_base token in rank order (the rank of a
-//!   token is its position), as two streams so that gzip sees like next to like: first
-//!   the number of ranks (u32, little-endian), then one header byte per rank, then the
-//!   tokens' bytes back to back. A header byte of 0 is a rank without an ordinary token;
-//!   bit 7 set means the token starts with a space that the byte stream leaves out
-//!   (a quarter of o200k's tokens, " the", " and", ...); bits 0..=6 are the number of
-//!   bytes the stream holds for the token.
+//!   token is its position), laid out so that gzip sees like next to like: the number
+//!   of ranks (u32, little-endian); one header byte per rank; the lengths too long for
+//!   a header; then the token bytes as three streams, each in rank order: ASCII tokens
+//!   with a letter, other ASCII tokens, tokens with non-ASCII bytes. Header byte: bit 7
+//!   = the token starts with a space the stream leaves out (a quarter of o200k's
+//!   tokens: " the", " and", ...); bits 5-6 = the stream (0 = no ordinary token at this
+//!   rank); bits 0-4 = the bytes the stream holds, 31 = see the next long length.
+//!   0.88 MB gzip, against 0.96 MB for one stream and 1.69 MB for tiktoken's base64.
 //! - `o200k_split.dfa`: tiktoken's o200k split pattern compiled into a minimized dense
 //!   `regex-automata` DFA (little-endian, anchored, leftmost-first) with two patterns:
 //!   0 = every alternative except the two whitespace-only ones, 1 = `\s+`. The pattern's
@@ -53,7 +55,8 @@ fn vocabulary() -> Vec<u8> {
     }
     ranks.truncate(last_ordinary as usize + 1);
     let mut heads = Vec::with_capacity(ranks.len());
-    let mut stream = Vec::with_capacity(1_400_000);
+    let mut long = Vec::new();
+    let mut streams: [Vec<u8>; 3] = Default::default();
     for token in &ranks {
         let Some(bytes) = token else {
             heads.push(0u8);
@@ -61,17 +64,29 @@ fn vocabulary() -> Vec<u8> {
         };
         let spaced = bytes.len() > 1 && bytes[0] == b' ';
         let kept = if spaced { &bytes[1..] } else { &bytes[..] };
-        assert!(
-            (1..=0x7f).contains(&kept.len()),
-            "o200k token of {} bytes does not fit the header byte",
-            bytes.len()
-        );
-        heads.push(kept.len() as u8 | if spaced { 0x80 } else { 0 });
-        stream.extend_from_slice(kept);
+        let stream = if !kept.is_ascii() {
+            3
+        } else if kept.iter().any(u8::is_ascii_alphabetic) {
+            1
+        } else {
+            2
+        };
+        assert!(kept.len() <= 255, "o200k token of {} bytes", bytes.len());
+        let len = if kept.len() >= 31 {
+            long.push(kept.len() as u8);
+            31
+        } else {
+            kept.len() as u8
+        };
+        heads.push(if spaced { 0x80 } else { 0 } | (stream << 5) | len);
+        streams[stream as usize - 1].extend_from_slice(kept);
     }
     let mut blob = (ranks.len() as u32).to_le_bytes().to_vec();
     blob.extend_from_slice(&heads);
-    blob.extend_from_slice(&stream);
+    blob.extend_from_slice(&long);
+    for s in &streams {
+        blob.extend_from_slice(s);
+    }
     blob
 }
 

@@ -1,7 +1,7 @@
 //! The o200k_base vocabulary: token bytes -> rank, rank -> bytes.
 //!
 //! The data is `build.rs`'s `o200k_vocab.bin` (a header byte per rank, then the tokens'
-//! bytes with their leading spaces left out), embedded in the binary. The first use
+//! bytes in three streams, leading spaces left out), embedded in the binary. The first use
 //! lays the tokens out back to back (1.6 MB) and indexes them in one pass over the
 //! 199,998 tokens into an open-addressing table of 2^19 `u32` slots (2 MB, load 0.38,
 //! linear probing). A slot holds the rank and 13 bits of the key's hash, so a probe
@@ -58,30 +58,13 @@ impl Vocab {
     }
 
     fn build() -> Vocab {
-        let n = BLOB
-            .get(..4)
-            .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
-        let heads = BLOB.get(4..4 + n).unwrap_or(&[]);
-        let mut stream = BLOB.get(4 + n..).unwrap_or(&[]);
-        let spaces = heads.iter().filter(|&&h| h & 0x80 != 0).count();
-        let mut bytes = Vec::with_capacity(stream.len() + spaces);
-        let mut ends = Vec::with_capacity(n + 1);
-        ends.push(0);
-        for &h in heads {
-            if h & 0x80 != 0 {
-                bytes.push(b' ');
-            }
-            let len = ((h & 0x7f) as usize).min(stream.len());
-            bytes.extend_from_slice(&stream[..len]);
-            stream = &stream[len..];
-            ends.push(bytes.len() as u32);
-        }
+        let (bytes, ends) = layout(BLOB);
         let mask = (1usize << SLOT_BITS) - 1;
         let mut table = vec![0u32; 1 << SLOT_BITS];
         let mut len = 0;
         // More ranks than the slot layout holds would be a build.rs defect; they are
         // left out rather than corrupting the table.
-        let ranks = (ends.len() - 1).min(RANK_MASK as usize - 1);
+        let ranks = ends.len().saturating_sub(1).min(RANK_MASK as usize - 1);
         for rank in 0..ranks {
             let token = &bytes[ends[rank] as usize..ends[rank + 1] as usize];
             if token.is_empty() {
@@ -139,4 +122,58 @@ impl Vocab {
     pub(crate) fn len(&self) -> usize {
         self.len
     }
+}
+
+/// Every token's bytes back to back in rank order, and where each ends (`ends[0]` = 0),
+/// from the layout `build.rs` writes. Truncated data gives fewer or shorter tokens,
+/// never a panic (the data is this crate's own and checked by every test run).
+fn layout(blob: &[u8]) -> (Vec<u8>, Vec<u32>) {
+    let n = blob
+        .get(..4)
+        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
+    let heads = blob.get(4..4 + n).unwrap_or(&[]);
+    let mut rest = blob.get(4 + n..).unwrap_or(&[]);
+    // Pass 1: each rank's stored length, and the size of each stream.
+    let long_count = heads.iter().filter(|&&h| h & 0x1f == 31).count();
+    let (long, after) = rest.split_at(long_count.min(rest.len()));
+    rest = after;
+    let mut long = long.iter();
+    let mut lens = Vec::with_capacity(heads.len());
+    let mut sizes = [0usize; 3];
+    for &h in heads {
+        let len = match h & 0x1f {
+            31 => long.next().copied().unwrap_or(0) as usize,
+            l => l as usize,
+        };
+        let stream = ((h >> 5) & 3) as usize;
+        if stream > 0 {
+            sizes[stream - 1] += len;
+        }
+        lens.push(len);
+    }
+    let mut streams: [&[u8]; 3] = [&[]; 3];
+    for (s, size) in streams.iter_mut().zip(sizes) {
+        let (head, tail) = rest.split_at(size.min(rest.len()));
+        *s = head;
+        rest = tail;
+    }
+    // Pass 2: the tokens, spaces restored.
+    let spaces = heads.iter().filter(|&&h| h & 0x80 != 0).count();
+    let mut bytes = Vec::with_capacity(sizes.iter().sum::<usize>() + spaces);
+    let mut ends = Vec::with_capacity(n + 1);
+    ends.push(0);
+    for (&h, len) in heads.iter().zip(lens) {
+        let stream = ((h >> 5) & 3) as usize;
+        if stream > 0 {
+            if h & 0x80 != 0 {
+                bytes.push(b' ');
+            }
+            let s = &mut streams[stream - 1];
+            let (token, tail) = s.split_at(len.min(s.len()));
+            bytes.extend_from_slice(token);
+            *s = tail;
+        }
+        ends.push(bytes.len() as u32);
+    }
+    (bytes, ends)
 }

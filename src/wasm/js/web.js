@@ -4,6 +4,7 @@
 import initWasm, {
   convert as wasmConvert,
   countTokens as wasmCountTokens,
+  prepareTokenizer,
   VectorIndex as WasmVectorIndex,
   Bm25Index as WasmBm25Index,
   Enricher as WasmEnricher,
@@ -32,6 +33,14 @@ export function init(input) {
   pending = initWasm({ module_or_path: source }).then(
     () => {
       ready = true;
+      // The tokenizer's tables (tens of milliseconds) are built while the page is
+      // idle, so a file dropped later does not wait for them.
+      const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 0));
+      idle(() => {
+        try {
+          prepareTokenizer();
+        } catch {}
+      });
     },
     (e) => {
       pending = null;
