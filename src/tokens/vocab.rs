@@ -137,19 +137,18 @@ fn layout(blob: &[u8]) -> (Vec<u8>, Vec<u32>) {
     let long_count = heads.iter().filter(|&&h| h & 0x1f == 31).count();
     let (long, after) = rest.split_at(long_count.min(rest.len()));
     rest = after;
-    let mut long = long.iter();
-    let mut lens = Vec::with_capacity(heads.len());
+    let stored = |h: u8, long: &mut std::slice::Iter<u8>| match h & 0x1f {
+        31 => long.next().copied().unwrap_or(0) as usize,
+        l => l as usize,
+    };
     let mut sizes = [0usize; 3];
+    let mut longs = long.iter();
     for &h in heads {
-        let len = match h & 0x1f {
-            31 => long.next().copied().unwrap_or(0) as usize,
-            l => l as usize,
-        };
+        let len = stored(h, &mut longs);
         let stream = ((h >> 5) & 3) as usize;
         if stream > 0 {
             sizes[stream - 1] += len;
         }
-        lens.push(len);
     }
     let mut streams: [&[u8]; 3] = [&[]; 3];
     for (s, size) in streams.iter_mut().zip(sizes) {
@@ -162,7 +161,9 @@ fn layout(blob: &[u8]) -> (Vec<u8>, Vec<u32>) {
     let mut bytes = Vec::with_capacity(sizes.iter().sum::<usize>() + spaces);
     let mut ends = Vec::with_capacity(n + 1);
     ends.push(0);
-    for (&h, len) in heads.iter().zip(lens) {
+    let mut longs = long.iter();
+    for &h in heads {
+        let len = stored(h, &mut longs);
         let stream = ((h >> 5) & 3) as usize;
         if stream > 0 {
             if h & 0x80 != 0 {
