@@ -293,6 +293,40 @@ fn large_indexes_hold_each_vector_once_and_load_a_block_at_a_time() {
     );
 }
 
+#[test]
+fn hostile_headers_are_corrupt_not_panics() {
+    let header = |dim: u32, names: &[&str], rows: &[(u32, u32)], vectors: &[f32]| {
+        let mut b = b"DRVX".to_vec();
+        b.extend_from_slice(&1u16.to_le_bytes());
+        b.extend_from_slice(&dim.to_le_bytes());
+        b.extend_from_slice(&(names.len() as u32).to_le_bytes());
+        for n in names {
+            b.extend_from_slice(&(n.len() as u32).to_le_bytes());
+            b.extend_from_slice(n.as_bytes());
+        }
+        b.extend_from_slice(&(rows.len() as u32).to_le_bytes());
+        for (d, s) in rows {
+            b.extend_from_slice(&d.to_le_bytes());
+            b.extend_from_slice(&s.to_le_bytes());
+        }
+        for x in vectors {
+            b.extend_from_slice(&x.to_le_bytes());
+        }
+        b
+    };
+    // A huge dimension with no rows loads as an empty index without allocating it.
+    for dim in [0x3fff_ffff, 0x4000_0001, u32::MAX] {
+        let index = VectorIndex::from_bytes(&header(dim, &[], &[], &[])).unwrap();
+        assert_eq!((index.len(), index.dim()), (0, dim as usize));
+    }
+    // The same document id twice would make rows point past the id table.
+    let twice = header(2, &["a", "a"], &[(0, 0), (1, 0)], &[1.0, 0.0, 1.0, 0.0]);
+    assert_eq!(
+        VectorIndex::from_bytes(&twice).unwrap_err().code(),
+        "corrupt-index"
+    );
+}
+
 /// Every chunk of a few corpus files, as (doc id, seq, text).
 fn corpus_chunks() -> Vec<(String, u32, String)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");

@@ -22,7 +22,7 @@ impl Blocks {
     pub(crate) fn new(dim: usize) -> Blocks {
         Blocks {
             dim,
-            rows_per_block: (BLOCK_BYTES / (4 * dim.max(1))).max(1),
+            rows_per_block: (BLOCK_BYTES / dim.saturating_mul(4).max(1)).max(1),
             blocks: Vec::new(),
             len: 0,
         }

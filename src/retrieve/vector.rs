@@ -258,6 +258,9 @@ impl VectorIndex {
             let name = r.str()?;
             index.docs.intern(name)?;
         }
+        if index.docs.len() != ndocs {
+            return Err(r.corrupt("a document id is listed twice"));
+        }
         let nrows = r.u32()? as usize;
         let rows_at = r.pos();
         let row_bytes = dim.saturating_mul(4).saturating_add(8);
@@ -289,11 +292,16 @@ impl VectorIndex {
         at: usize,
         read: &mut dyn FnMut(usize, &mut [u8]),
     ) -> Result<Self, RetrieveError> {
-        let row_bytes = self.dim * 4;
+        let n = self.rows.len();
+        if n == 0 {
+            return Ok(self);
+        }
+        // `header` checked that n rows of this size fill the bytes, so this is no
+        // larger than the input.
+        let row_bytes = self.dim.saturating_mul(4);
         let per_read = (BATCH_BYTES / row_bytes).max(1);
         let mut buf = vec![0u8; per_read * row_bytes];
         let mut row = vec![0f32; self.dim];
-        let n = self.rows.len();
         let mut i = 0;
         while i < n {
             let take = per_read.min(n - i);

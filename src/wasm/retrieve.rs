@@ -141,6 +141,10 @@ impl JsVectorIndex {
         let array = if let Some(a) = bytes.dyn_ref::<Uint8Array>() {
             a.clone()
         } else if let Some(b) = bytes.dyn_ref::<ArrayBuffer>() {
+            // A detached buffer has no bytes, and constructing a view over it throws.
+            if b.byte_length() == 0 {
+                return Err(from_retrieve(&RetrieveError::NotAnIndex { kind: "vector" }));
+            }
             Uint8Array::new(b)
         } else {
             return Err(js_error(
@@ -149,12 +153,28 @@ impl JsVectorIndex {
             ));
         };
         let len = array.length() as usize;
+        if len == 0 {
+            return Err(from_retrieve(&RetrieveError::NotAnIndex { kind: "vector" }));
+        }
+        // A view whose length or subarray lies (a subclass) must not reach `copy_to`,
+        // which panics on a length mismatch.
+        let mut lied = false;
         let inner = VectorIndex::from_source(len, &mut |at, buf| {
-            array
-                .subarray(at as u32, (at + buf.len()) as u32)
-                .copy_to(buf);
-        })
-        .map_err(|e| from_retrieve(&e))?;
+            let part = array.subarray(at as u32, (at + buf.len()) as u32);
+            if part.length() as usize == buf.len() {
+                part.copy_to(buf);
+            } else {
+                lied = true;
+                buf.fill(0);
+            }
+        });
+        if lied {
+            return Err(js_error(
+                INVALID_INPUT,
+                "VectorIndex.fromBytes: the Uint8Array reported a length its contents do not have",
+            ));
+        }
+        let inner = inner.map_err(|e| from_retrieve(&e))?;
         Ok(JsVectorIndex { inner })
     }
 

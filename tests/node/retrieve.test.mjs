@@ -102,6 +102,18 @@ test('ties, errors and persistence', () => {
   assert.deepEqual(VectorIndex.fromBytes(buffer).search([1, 0], 4), index.search([1, 0], 4));
   assert.equal(thrown(() => VectorIndex.fromBytes([1, 2, 3])).code, 'invalid-input');
   assert.equal(thrown(() => VectorIndex.fromBytes('DRVX')).code, 'invalid-input');
+  // A detached buffer and a view that lies about its length are typed errors, and the
+  // instance keeps working after them.
+  const detached = bytes.slice().buffer;
+  structuredClone(detached, { transfer: [detached] });
+  assert.equal(thrown(() => VectorIndex.fromBytes(detached)).code, 'not-an-index');
+  class Liar extends Uint8Array {
+    get length() {
+      return 1e6;
+    }
+  }
+  assert.equal(thrown(() => VectorIndex.fromBytes(new Liar(bytes))).code, 'invalid-input');
+  assert.deepEqual(VectorIndex.fromBytes(bytes).search([1, 0], 4), index.search([1, 0], 4));
   assert.equal(thrown(() => VectorIndex.fromBytes(bytes.subarray(0, bytes.length - 1))).code, 'corrupt-index');
   const v2 = Uint8Array.from(bytes);
   v2[4] = 2;
