@@ -29,6 +29,15 @@ fn cases() -> u32 {
         .unwrap_or(1_000_000)
 }
 
+/// A runner for `cases` cases that never writes failure files.
+fn quiet_runner(cases: u32) -> TestRunner {
+    TestRunner::new(Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    })
+}
+
 #[test]
 fn corpus_chunks_encode_like_tiktoken_and_counts_are_fresh() {
     let manifest = std::fs::read_to_string(corpus().join("MANIFEST.tsv")).expect("manifest");
@@ -104,11 +113,7 @@ fn tricky_string(max: usize) -> impl Strategy<Value = String> {
 
 #[test]
 fn random_unicode_strings_encode_like_tiktoken() {
-    let mut runner = TestRunner::new(Config {
-        cases: cases(),
-        failure_persistence: None,
-        ..Config::default()
-    });
+    let mut runner = quiet_runner(cases());
     runner
         .run(&tricky_string(24), |s| {
             prop_assert_eq!(tokens::encode(&s), oracle().encode_ordinary(&s), "{:?}", s);
@@ -120,11 +125,7 @@ fn random_unicode_strings_encode_like_tiktoken() {
 #[test]
 fn long_random_strings_encode_like_tiktoken() {
     // Pieces of 128 bytes and more take the heap merge.
-    let mut runner = TestRunner::new(Config {
-        cases: (cases() / 200).max(500),
-        failure_persistence: None,
-        ..Config::default()
-    });
+    let mut runner = quiet_runner((cases() / 200).max(500));
     let long = prop_oneof![
         tricky_string(400),
         prop::collection::vec(
@@ -148,11 +149,7 @@ fn long_random_strings_encode_like_tiktoken() {
 
 #[test]
 fn joined_counts_equal_fresh_counts() {
-    let mut runner = TestRunner::new(Config {
-        cases: (cases() / 20).max(5_000),
-        failure_persistence: None,
-        ..Config::default()
-    });
+    let mut runner = quiet_runner((cases() / 20).max(5_000));
     let seps = prop::sample::select(vec!["", "\n", "\n\n", " ", "'", "|", "x"]);
     let parts = prop::collection::vec((tricky_string(40), seps), 0..6);
     runner

@@ -365,8 +365,7 @@ impl<'a> Packer<'a> {
         let pages = units.iter().fold((u32::MAX, 0), |(a, b), u| {
             (a.min(u.pages.0), b.max(u.pages.1))
         });
-        let info = self.info_tally(ctx, pages).clone();
-        let mut parts = vec![(0, &info)];
+        let mut parts = vec![(0, self.info_tally(ctx, pages))];
         parts.extend(offsets.iter().copied().zip(units.iter().map(|u| &u.tally)));
         let tokens = tokens::count_joined(&draft.0, &parts);
         (draft, tokens)

@@ -187,11 +187,11 @@ impl VectorIndex {
             w.u32(seq);
         }
         w.buf.reserve(self.data.len() * self.dim * 4);
-        for row in self.data.rows() {
+        self.data.for_each_row(|_, row| {
             for &x in row {
                 w.f32(x);
             }
-        }
+        });
         w.buf
     }
 

@@ -158,31 +158,16 @@ impl<'a> Xml<'a> {
                         return Ok(Ev::Text(Cow::Owned(c.to_string())));
                     }
                     let name = r.into_inner();
-                    let predefined = match name.as_ref() {
-                        "lt" => "<",
-                        "gt" => ">",
-                        "amp" => "&",
-                        "apos" => "'",
-                        "quot" => "\"",
-                        _ => "",
-                    };
-                    if !predefined.is_empty() {
-                        return Ok(Ev::Text(Cow::Borrowed(predefined)));
+                    if let Some(text) = predefined(&name) {
+                        return Ok(Ev::Text(Cow::Borrowed(text)));
                     }
                     self.undefined_entity(&name);
                 }
                 Event::Eof => {
-                    if let Some(at) = self.bad_utf8 {
-                        return Err(ConvertError::MalformedXml {
-                            part: self.part.clone(),
-                            position: at as u64,
-                            detail: "the part is not valid UTF-8".into(),
-                        });
-                    }
-                    if self.open.is_empty() {
+                    if self.open.is_empty() && self.bad_utf8.is_none() {
                         return Ok(Ev::Eof);
                     }
-                    return Err(self.malformed("the part ends inside an element".into()));
+                    return Err(self.early_end());
                 }
                 Event::Empty(_)
                 | Event::Comment(_)
@@ -190,6 +175,19 @@ impl<'a> Xml<'a> {
                 | Event::PI(_)
                 | Event::DocType(_) => {}
             }
+        }
+    }
+
+    /// The error for a part that ends early: not valid UTF-8 from some offset (the
+    /// reader stopped there), or inside an element.
+    fn early_end(&self) -> ConvertError {
+        match self.bad_utf8 {
+            Some(at) => ConvertError::MalformedXml {
+                part: self.part.clone(),
+                position: at as u64,
+                detail: "the part is not valid UTF-8".into(),
+            },
+            None => self.malformed("the part ends inside an element".into()),
         }
     }
 
@@ -368,21 +366,12 @@ impl<'a> Xml<'a> {
                 Ok(Event::GeneralRef(r)) => {
                     if !matches!(r.resolve_char_ref(), Ok(Some(_))) {
                         let name = r.into_inner();
-                        if !matches!(name.as_ref(), "lt" | "gt" | "amp" | "apos" | "quot") {
+                        if predefined(&name).is_none() {
                             self.undefined_entity(&name);
                         }
                     }
                 }
-                Ok(Event::Eof) => {
-                    if let Some(at) = self.bad_utf8 {
-                        return Err(ConvertError::MalformedXml {
-                            part: self.part.clone(),
-                            position: at as u64,
-                            detail: "the part is not valid UTF-8".into(),
-                        });
-                    }
-                    return Err(self.malformed("the part ends inside an element".into()));
-                }
+                Ok(Event::Eof) => return Err(self.early_end()),
                 Ok(_) => {}
                 Err(e) => return Err(self.malformed(e.to_string())),
             }
@@ -419,4 +408,16 @@ fn resolved(res: &ResolveResult<'_>) -> Ns {
         ResolveResult::Unbound => Ns::None,
         ResolveResult::Unknown(_) => Ns::Other,
     }
+}
+
+/// The text of one of XML's five predefined entities (XML 1.0, 4.6).
+fn predefined(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "lt" => "<",
+        "gt" => ">",
+        "amp" => "&",
+        "apos" => "'",
+        "quot" => "\"",
+        _ => return None,
+    })
 }
