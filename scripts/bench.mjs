@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Conversion throughput per input format (the non-broken DOCX, HTML and RTF files of
 // MANIFEST.tsv): docrag native (the CLI's in-process `bench`), docrag wasm under Node
-// (in-process, this script), and pandoc -t gfm --track-changes=all (one process per
-// file), all in the same run. MB = 10^6 bytes of input. Prints; never fails on speed.
+// (in-process, this script), @kreuzberg/wasm beside it (scripts/bench-peer.mjs; installed
+// into target/peers/ on first use), and pandoc -t gfm --track-changes=all (one process
+// per file), all in the same run. MB = 10^6 bytes of input. Prints; never fails on speed.
 // The FUZZ section runs each cargo-fuzz target of fuzz/ briefly and reports executions
 // per second (skipped, and says so, without cargo-fuzz: `make fuzz-tools`).
 // Usage: node scripts/bench.mjs [--corpus DIR] [--iterations N] [--fuzz-seconds N]
@@ -10,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadKreuzberg } from './bench-peer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -39,6 +41,7 @@ if (pandocVersion.status !== 0 && wants('convert')) console.log('pandoc: not ins
 const line = (name, mb, s, extra = '') =>
   console.log(`${name.padEnd(14)} ${mb.toFixed(3).padStart(8)} MB ${s.toFixed(3).padStart(8)} s ${(mb / s).toFixed(2).padStart(8)} MB/s ${extra}`);
 
+let kreuzberg = null;
 for (const format of wants('convert') ? ['docx', 'html', 'rtf'] : []) {
   const files = manifest
     .filter((r) => r.format === format && !r.features.split(',').includes('broken'))
@@ -55,7 +58,7 @@ for (const format of wants('convert') ? ['docx', 'html', 'rtf'] : []) {
     native = r.bytes / 1e6 / r.seconds;
     line('docrag native', r.bytes / 1e6, r.seconds, `(${r.files} files, ${r.failed} failed)`);
   } else {
-    console.log(`docrag native: failed to run (${cli.status}): ${cli.stderr.trim()}`);
+    console.log(`docrag native: failed to run (${cli.error?.message ?? cli.status}): ${(cli.stderr ?? '').trim()} (make cli builds it)`);
   }
 
   // Wasm under Node: the package's node entry, in this process.
@@ -78,6 +81,37 @@ for (const format of wants('convert') ? ['docx', 'html', 'rtf'] : []) {
   const wasmSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const wasm = wasmBytes / 1e6 / wasmSeconds;
   line('docrag wasm', wasmBytes / 1e6, wasmSeconds, `(${ok.length} files, ${inputs.length - ok.length} failed)`);
+
+  // @kreuzberg/wasm in this process, on the files both convert; docrag is timed again
+  // on exactly those files so the ratio compares like with like.
+  kreuzberg ??= await loadKreuzberg(root);
+  if (kreuzberg.error) {
+    console.log(`kreuzberg: not measured (${kreuzberg.error})`);
+  } else {
+    const both = [];
+    for (const i of ok) {
+      try {
+        await kreuzberg.extract(i.bytes, format);
+        both.push(i);
+      } catch {}
+    }
+    const time = async (run) => {
+      let bytes = 0;
+      const t = process.hrtime.bigint();
+      for (let n = 0; n < iterations; n++) {
+        for (const i of both) {
+          await run(i);
+          bytes += i.bytes.length;
+        }
+      }
+      return { mb: bytes / 1e6, s: Number(process.hrtime.bigint() - t) / 1e9 };
+    };
+    const theirs = await time((i) => kreuzberg.extract(i.bytes, format));
+    const ours = await time((i) => convert(i.bytes, { fileName: i.path }));
+    line(`kreuzberg ${kreuzberg.version}`, theirs.mb, theirs.s, `(${both.length} files both convert; no chunking or token counts)`);
+    line('docrag wasm', ours.mb, ours.s, '(the same files)');
+    console.log(`ratio docrag wasm / kreuzberg wasm: ${(theirs.s / ours.s).toFixed(2)}x (target 2x)`);
+  }
 
   // pandoc: one process per file, wall time, as a user would run it.
   if (pandocVersion.status !== 0) continue;
@@ -164,7 +198,7 @@ async function benchCosine() {
   console.log(`\nCOSINE top-${k}: ${queries} queries per shape; wasm SIMD128 ${VectorIndex.simd() ? 'on' : 'OFF'}`);
   const cli = spawnSync(join(root, 'target', 'release', 'docrag'), ['bench-cosine', '--json', '--queries', String(queries)], { encoding: 'utf8' });
   const native = cli.status === 0 ? cli.stdout.trim().split('\n').map((l) => JSON.parse(l)) : [];
-  if (cli.status !== 0) console.log(`docrag native: failed to run (${cli.status}): ${cli.stderr.trim()}`);
+  if (cli.status !== 0) console.log(`docrag native: failed to run (${cli.error?.message ?? cli.status}): ${(cli.stderr ?? '').trim()} (make cli builds it)`);
   const memory = native[0]?.memoryGbPerSecond;
   if (memory) console.log(`machine read bandwidth (native, 256 MiB sum): ${memory.toFixed(1)} GB/s`);
   const row = (name, n, dim, ms, extra = '') => {

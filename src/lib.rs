@@ -20,6 +20,7 @@ pub mod model;
 pub mod names;
 mod names_simple;
 pub mod options;
+mod order;
 pub mod provider;
 pub mod query;
 pub mod read;

@@ -127,11 +127,11 @@ fn words(text: &str) -> Vec<Word<'_>> {
                 let rest = text.get(i..).unwrap_or("");
                 let next = rest.chars().next();
                 let after_period = rest.strip_prefix('.').unwrap_or(rest);
-                let gap: String = after_period
+                let mut gap = after_period
                     .chars()
                     .take_while(|c| !is_word_char(*c) && *c != '&')
-                    .collect();
-                let joined = !gap.is_empty() && gap.chars().all(|c| c == ' ' || c == ',');
+                    .peekable();
+                let joined = gap.peek().is_some() && gap.all(|c| c == ' ' || c == ',');
                 let w = w.trim_matches(|c: char| c == '\'' || c == '-' || c == '’');
                 if !w.is_empty() {
                     out.push(Word {
@@ -304,7 +304,10 @@ impl NameFinder for SimpleNameFinder {
                 run.clear();
             }
         }
-        // Places and terms.
+        // Places and terms (most finders have no lists: no lower-cased copy then).
+        if self.place_index.is_empty() && self.term_index.is_empty() {
+            return names;
+        }
         let lowered: Vec<String> = key_words(text);
         names.places = match_list(&lowered, &self.place_index, &self.places);
         names.terms = match_list(&lowered, &self.term_index, &self.terms);

@@ -225,7 +225,7 @@ fn describe_part(kind: PartKind, slots: &[(usize, PartVariant)]) -> String {
         if secs.is_empty() {
             continue;
         }
-        secs.sort_unstable();
+        crate::order::sort(&mut secs);
         secs.dedup();
         let mut ranges: Vec<String> = Vec::new();
         let mut i = 0;

@@ -331,7 +331,7 @@ fn build(parsed: Vec<ParsedRecord>) -> Enricher {
     let mut page_bounds: Vec<u32> = body()
         .flat_map(|(_, c)| [c.first_page, c.last_page.saturating_add(1)])
         .collect();
-    page_bounds.sort_unstable();
+    crate::order::sort(&mut page_bounds);
     page_bounds.dedup();
     let interval = |p: u32| page_bounds.partition_point(|&b| b < p);
     let mut page_rows: Vec<Vec<u32>> = vec![Vec::new(); page_bounds.len().saturating_sub(1)];
@@ -360,7 +360,7 @@ fn build(parsed: Vec<ParsedRecord>) -> Enricher {
     }
     let mut section_span = Vec::with_capacity(sections.len());
     for (info, mut spans) in sections.iter_mut().zip(section_spans) {
-        spans.sort_unstable();
+        crate::order::sort(&mut spans);
         let (mut pages, mut covered_to) = (0u64, 0u64);
         for &(a, b) in &spans {
             let (a, b) = (u64::from(a), u64::from(b) + 1);

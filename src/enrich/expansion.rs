@@ -146,7 +146,7 @@ impl<E: Deref<Target = Enricher>> Expansion<E> {
                 tokens += enricher.tokens_of(seq);
             }
         }
-        list.sort_unstable();
+        crate::order::sort(&mut list);
         Ok(Expansion {
             enricher,
             anchors: list,

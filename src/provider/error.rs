@@ -178,7 +178,7 @@ mod tests {
                 .iter()
                 .all(|c| c.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-'))
         );
-        codes.sort_unstable();
+        crate::order::sort(&mut codes);
         codes.dedup();
         assert_eq!(codes.len(), all.len());
         assert_eq!(

@@ -115,7 +115,7 @@ pub fn parse_embeddings(
                     vector(&item["embedding"], &format!("data[{pos}].embedding"))?,
                 ));
             }
-            indexed.sort_by_key(|(i, _)| *i);
+            crate::order::sort_by_key(&mut indexed, |(i, _)| *i);
             if indexed.iter().enumerate().any(|(pos, (i, _))| *i != pos) {
                 return Err(ProviderError::MalformedReply(
                     "`data[].index` values are not 0..n without gaps or repeats".into(),

@@ -98,7 +98,7 @@ pub fn snippet(text: &str) -> String {
 /// Ranks `sources` by score (highest first; ties by document id, then sequence),
 /// drops repeats of the same chunk, keeps at most `max`, and numbers them from 1.
 pub fn rank(mut sources: Vec<Source>, max: usize) -> Vec<Source> {
-    sources.sort_by(|a, b| {
+    crate::order::sort_by(&mut sources, |a, b| {
         b.score
             .total_cmp(&a.score)
             .then_with(|| a.doc_id.cmp(&b.doc_id))

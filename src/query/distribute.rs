@@ -45,7 +45,7 @@ fn apportion(total: usize, weights: &[usize]) -> Vec<usize> {
     let mut out: Vec<usize> = weights.iter().map(|w| (t * w / sum) as usize).collect();
     let given: usize = out.iter().sum();
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| {
+    crate::order::sort_by(&mut order, |&a, &b| {
         let ra = t * weights[a] % sum;
         let rb = t * weights[b] % sum;
         rb.cmp(&ra).then(a.cmp(&b))

@@ -166,7 +166,9 @@ fn number(collection: &Collection, sel: &Selection, max: usize, b: &mut Built) {
     }
     let doc_pos = |s: &Source| collection.position(&s.doc_id).unwrap_or(usize::MAX);
     let mut kept = citations::rank(sources.into_iter().map(|(s, _)| s).collect(), max);
-    kept.sort_by(|a, b| doc_pos(a).cmp(&doc_pos(b)).then(a.seq.cmp(&b.seq)));
+    crate::order::sort_by(&mut kept, |a, b| {
+        doc_pos(a).cmp(&doc_pos(b)).then(a.seq.cmp(&b.seq))
+    });
     for (i, s) in kept.iter_mut().enumerate() {
         s.number = i + 1;
         if let Some(chunk) = docs.get(doc_pos(s)).and_then(|d| d.chunks.get(s.seq)) {
@@ -187,7 +189,9 @@ fn number_excerpts(collection: &Collection, asm: &Assembly, max: usize, b: &mut 
     }
     let doc_pos = |s: &Source| collection.position(&s.doc_id).unwrap_or(usize::MAX);
     let mut kept = citations::rank(sources, max);
-    kept.sort_by(|a, b| doc_pos(a).cmp(&doc_pos(b)).then(a.seq.cmp(&b.seq)));
+    crate::order::sort_by(&mut kept, |a, b| {
+        doc_pos(a).cmp(&doc_pos(b)).then(a.seq.cmp(&b.seq))
+    });
     for (i, s) in kept.iter_mut().enumerate() {
         s.number = i + 1;
         let pos = doc_pos(s);

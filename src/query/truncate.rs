@@ -48,7 +48,7 @@ pub fn level(lengths: &[usize], cap: usize) -> Option<usize> {
         return None;
     }
     let mut sorted: Vec<usize> = lengths.to_vec();
-    sorted.sort_unstable();
+    crate::order::sort(&mut sorted);
     let mut remaining = cap;
     let n = sorted.len();
     for (i, &len) in sorted.iter().enumerate() {

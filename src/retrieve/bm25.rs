@@ -136,7 +136,7 @@ impl Bm25Index {
             *counts.entry(term).or_insert(0) += 1;
         }
         let mut sorted: Vec<(String, u32)> = counts.into_iter().collect();
-        sorted.sort();
+        crate::order::sort(&mut sorted);
         let doc_id = self.docs.intern(doc)?;
         self.insert(doc_id, seq, sorted.iter().map(|(t, n)| (t.as_str(), *n)))
     }
@@ -235,7 +235,7 @@ impl Bm25Index {
         let avg = (self.total_len as f64 / n).max(1.0);
         let (k1, b) = (f64::from(self.params.k1), f64::from(self.params.b));
         let mut terms = tokenize(query);
-        terms.sort();
+        crate::order::sort(&mut terms);
         terms.dedup();
         let mut scores = vec![0.0f64; self.chunks.len()];
         let mut touched = Vec::new();

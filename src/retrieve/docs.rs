@@ -46,7 +46,9 @@ impl DocTable {
     /// comparing strings in the scan.
     pub fn ranks(&self) -> Vec<u32> {
         let mut order: Vec<u32> = (0..self.names.len() as u32).collect();
-        order.sort_by(|&a, &b| self.names[a as usize].cmp(&self.names[b as usize]));
+        crate::order::sort_by(&mut order, |&a, &b| {
+            self.names[a as usize].cmp(&self.names[b as usize])
+        });
         let mut rank = vec![0u32; order.len()];
         for (r, &id) in order.iter().enumerate() {
             rank[id as usize] = r as u32;

@@ -38,7 +38,7 @@ pub struct Hit {
 
 /// Sorts hits best first: score descending, then `(doc, seq)` ascending.
 pub(crate) fn sort_hits(hits: &mut [Hit]) {
-    hits.sort_by(|a, b| {
+    crate::order::sort_by(hits, |a, b| {
         b.score
             .total_cmp(&a.score)
             .then_with(|| a.chunk.cmp(&b.chunk))

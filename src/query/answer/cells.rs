@@ -107,7 +107,9 @@ pub fn cell(srcs: &[Src], q: &Query) -> Draft {
     }
     let best = rows.iter().map(|x| x.0).fold(0.0, f64::max);
     rows.retain(|x| x.0 >= best * 0.97);
-    rows.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+    crate::order::sort_by(&mut rows, |a, b| {
+        b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2)))
+    });
     rows.truncate(3);
     let lines: Vec<Line> = rows
         .iter()

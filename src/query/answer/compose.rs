@@ -52,7 +52,7 @@ pub fn write(drafts: Vec<Draft>, max_tokens: usize) -> Answer {
     let mut used = 0usize;
     'all: for d in &drafts {
         let mut distinct: Vec<&str> = d.lines.iter().map(|l| l.plain.as_str()).collect();
-        distinct.sort_unstable();
+        crate::order::sort(&mut distinct);
         distinct.dedup();
         let as_list = d.list && distinct.len() > 1;
         for (k, l) in d.lines.iter().enumerate() {

@@ -44,7 +44,9 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
             cands.push((q.coverage(&u.terms, &s.context) * factor, si, ui));
         }
     }
-    cands.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+    crate::order::sort_by(&mut cands, |a, b| {
+        b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2)))
+    });
     let Some(&(best, bs, bu)) = cands.first() else {
         return Draft::default();
     };
@@ -333,7 +335,7 @@ pub fn documents(
     every: bool,
 ) -> Draft {
     let mut order: Vec<(&String, f64)> = docs.iter().map(|(t, s)| (t, *s)).collect();
-    order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
+    crate::order::sort_by(&mut order, |a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
     let best = order.first().map_or(0.0, |x| x.1);
     if !every {
         order.retain(|x| x.1 >= best * 0.5);
@@ -368,13 +370,15 @@ pub fn documents(
                 (cover * 0.6 + c * 0.4 + lead, si, ui)
             })
             .collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+        crate::order::sort_by(&mut scored, |a, b| {
+            b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2)))
+        });
         let mut take: Vec<(usize, usize)> = scored
             .iter()
             .take(per_document)
             .map(|x| (x.1, x.2))
             .collect();
-        take.sort();
+        crate::order::sort(&mut take);
         // One line per source, so each sentence cites its own.
         let mut first = true;
         for group in take.chunk_by(|a, b| a.0 == b.0) {

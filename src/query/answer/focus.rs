@@ -63,7 +63,7 @@ pub fn named_authors(srcs: &[Src], question_terms: &HashSet<String>) -> Vec<Stri
         })
         .filter(|a| !a.is_empty())
         .collect();
-    authors.sort();
+    crate::order::sort(&mut authors);
     authors.dedup();
     authors
         .into_iter()

@@ -52,9 +52,9 @@ pub fn clip_to(s: &str, max: usize) -> String {
 fn keep<T>(mut c: Vec<(f64, (usize, usize), T)>, share: f64) -> (f64, Vec<T>) {
     let best = c.iter().map(|x| x.0).fold(0.0, f64::max);
     c.retain(|x| x.0 >= best * share);
-    c.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    crate::order::sort_by(&mut c, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     c.truncate(MAX_LINES);
-    c.sort_by_key(|x| x.1);
+    crate::order::sort_by_key(&mut c, |x| x.1);
     (best, c.into_iter().map(|x| x.2).collect())
 }
 

@@ -211,7 +211,7 @@ pub fn name_terms(name: &str) -> Vec<String> {
     let mut out = terms_of(name);
     out.extend(terms_of(&punct));
     out.extend(terms_of(&split));
-    out.sort();
+    crate::order::sort(&mut out);
     out.dedup();
     out
 }
@@ -340,7 +340,7 @@ pub fn to_cyrillic(latin: &str) -> String {
 pub fn analyze(question: &str) -> Analysis {
     let mut terms = terms_of(question);
     let words: Vec<String> = terms.clone();
-    terms.sort();
+    crate::order::sort(&mut terms);
     terms.dedup();
     let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
     let lower = question.to_lowercase();
@@ -378,7 +378,7 @@ pub fn analyze(question: &str) -> Analysis {
                 terms.push(to_cyrillic(&w.to_ascii_lowercase()));
             }
         }
-        terms.sort();
+        crate::order::sort(&mut terms);
         terms.dedup();
     }
     Analysis {

@@ -105,7 +105,7 @@ pub fn fill(c: &Collection, pool: &mut Pool, a: &Analysis, budget: usize) -> Pic
             }
         }
     }
-    ranked.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+    crate::order::sort_by(&mut ranked, |x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
     let best = ranked.first().map_or(0.0, |r| r.0);
     let floor = best * if a.broad { BROAD_FLOOR } else { FLOOR };
     ranked.retain(|r| r.0 >= floor);
@@ -122,7 +122,7 @@ pub fn fill(c: &Collection, pool: &mut Pool, a: &Analysis, budget: usize) -> Pic
             .into_iter()
             .map(|(d, s)| (d, s * (0.5 + 0.5 * pool.retrieval_share(d))))
             .collect();
-        docs.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+        crate::order::sort_by(&mut docs, |x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
         let strongest = docs.first().map_or(0.0, |x| x.1);
         let mut keep: BTreeSet<usize> = docs
             .iter()
@@ -146,7 +146,9 @@ pub fn fill(c: &Collection, pool: &mut Pool, a: &Analysis, budget: usize) -> Pic
                 (*n, s, u)
             })
             .collect();
-        keyed.sort_by(|x, y| x.0.cmp(&y.0).then(y.1.total_cmp(&x.1)).then(x.2.cmp(&y.2)));
+        crate::order::sort_by(&mut keyed, |x, y| {
+            x.0.cmp(&y.0).then(y.1.total_cmp(&x.1)).then(x.2.cmp(&y.2))
+        });
         ranked = keyed.into_iter().map(|(_, s, u)| (s, u)).collect();
     }
     let mut f = Filler {
@@ -467,7 +469,7 @@ impl Filler<'_> {
                 rest = &after[q..];
             }
         }
-        ids.sort();
+        crate::order::sort(&mut ids);
         ids.dedup();
         let mut added = 0usize;
         for id in ids.iter().take(4) {
@@ -612,7 +614,7 @@ impl Filler<'_> {
             .enumerate()
             .map(|(n, &u)| (self.pool.score_of(u), n, u))
             .collect();
-        order.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+        crate::order::sort_by(&mut order, |x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
         let mut needs = vec![heading];
         self.closure(heading, a, &mut needs);
         self.take(&needs, true);

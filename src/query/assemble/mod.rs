@@ -104,7 +104,7 @@ pub fn assemble(
         .flatten()
     {
         s.extend(pool::named_by_title(c, &a, docs).into_iter().map(|x| x.0));
-        s.sort_unstable();
+        crate::order::sort(&mut s);
         s.dedup();
         let why = format!(
             "the question names a language: read in the {} of {} document(s) written in it or named by title",
@@ -207,7 +207,7 @@ fn whole(c: &Collection, docs: &[usize], a: Analysis, narrowed: Option<String>) 
             });
         }
     }
-    excerpts.sort_by_key(|e| (e.doc, e.seq));
+    crate::order::sort_by_key(&mut excerpts, |e| (e.doc, e.seq));
     Assembly {
         excerpts,
         retrieval_tokens: sent,

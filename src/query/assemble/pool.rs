@@ -206,7 +206,7 @@ fn title_score(c: &Collection, a: &Analysis, d: usize, idf: &HashMap<&str, f64>)
         .flatten()
         .filter(|p| !a.terms.contains(p) && named(p))
         .collect();
-    parts.sort_unstable();
+    crate::order::sort(&mut parts);
     parts.dedup();
     let parts: f64 = parts
         .into_iter()
@@ -227,7 +227,7 @@ pub fn named_by_title(c: &Collection, a: &Analysis, docs: &[usize]) -> Vec<(usiz
         .map(|&d| (d, title_score(c, a, d, &idf)))
         .filter(|x| x.1 > 0.0)
         .collect();
-    titled.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    crate::order::sort_by(&mut titled, |x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
     let best_title = titled.first().map_or(0.0, |x| x.1);
     titled.retain(|x| x.1 >= best_title * TITLE_SHARE);
     titled.truncate(TITLE_DOCS);
@@ -280,7 +280,7 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
         }
     }
     let mut ranked: Vec<(usize, f64)> = doc_mass.into_iter().map(|(d, (m, _))| (d, m)).collect();
-    ranked.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    crate::order::sort_by(&mut ranked, |x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
     // Structural candidates in the documents the hits point to most.
     let wants_parts = a.header_footer || a.notes || a.comments || a.revisions;
     if wants_parts {

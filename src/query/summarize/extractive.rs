@@ -213,7 +213,7 @@ fn weigh(units: &mut [Unit]) {
             .into_iter()
             .map(|(id, f)| (id, f * (1.0 + n / df[id as usize] as f32).ln()))
             .collect();
-        v.sort_by_key(|x| x.0);
+        crate::order::sort_by_key(&mut v, |x| x.0);
         let norm = v.iter().map(|x| x.1 * x.1).sum::<f32>().sqrt();
         if norm > 0.0 {
             v.iter_mut().for_each(|x| x.1 /= norm);
@@ -249,8 +249,8 @@ fn pick(units: &[Unit], idx: &[usize], per_section: usize) -> Vec<usize> {
             ((dot - self_sim) / others, i)
         })
         .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    crate::order::sort_by(&mut scored, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut chosen: Vec<usize> = scored.iter().take(per_section).map(|x| x.1).collect();
-    chosen.sort_unstable();
+    crate::order::sort(&mut chosen);
     chosen
 }

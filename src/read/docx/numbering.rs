@@ -96,66 +96,47 @@ impl Numbering {
     /// The level whose `w:pStyle` is `style` in the list of `num_id` (a style that
     /// carries `w:numPr` without `w:ilvl` takes its level this way, 17.9.23).
     pub(crate) fn level_of_style(&self, num_id: &str, style: &str, styles: &Styles) -> Option<u8> {
-        let a = self.abstract_of(num_id, styles)?.1;
+        let a = abstract_of(&self.nums, &self.abstracts, num_id, styles)?.1;
         a.levels
             .iter()
             .find(|(_, l)| l.style.as_deref() == Some(style))
             .map(|(k, _)| *k)
     }
 
-    fn abstract_of(&self, num_id: &str, styles: &Styles) -> Option<(String, &Abstract)> {
-        let num = self.nums.get(num_id)?;
-        let mut id = num.abstract_id.clone();
-        // w:numStyleLink -> numbering style -> its numId -> that num's abstractNum.
-        for _ in 0..4 {
-            let a = self.abstracts.get(&id)?;
-            let Some(link) = &a.style_link else {
-                return Some((id, a));
-            };
-            let next = styles
-                .own_num(link)
-                .and_then(|r| r.num_id.as_deref())
-                .and_then(|n| self.nums.get(n))
-                .map(|n| n.abstract_id.clone());
-            match next {
-                Some(next) if next != id => id = next,
-                _ => return Some((id, a)),
-            }
-        }
-        None
-    }
-
     /// Counts one paragraph of list `num_id` at `level` and returns its item, or
     /// `None` when `num_id` is `0` or unknown.
     pub(crate) fn next_item(&mut self, num_id: &str, level: u8, styles: &Styles) -> Option<Item> {
         let level = level.min(8);
-        let num = self.nums.get(num_id)?;
-        let (abs_id, abs) = self.abstract_of(num_id, styles)?;
-        let defs: Vec<Level> = (0..9u8)
-            .map(|l| {
-                num.level_overrides
-                    .get(&l)
-                    .or_else(|| abs.levels.get(&l))
-                    .cloned()
-                    .unwrap_or_default()
-            })
-            .collect();
-        let starts: Vec<u32> = (0..9u8)
-            .map(|l| {
-                num.start_overrides
-                    .get(&l)
-                    .copied()
-                    .or(defs.get(usize::from(l)).and_then(|d| d.start))
-                    .unwrap_or(0)
-            })
-            .collect();
+        let Numbering {
+            abstracts,
+            nums,
+            counters,
+        } = self;
+        let num = nums.get(num_id)?;
+        let (abs_id, abs) = abstract_of(nums, abstracts, num_id, styles)?;
+        // Borrowed, not cloned: a long list reads its nine level definitions per item.
+        let none = Level::default();
+        let defs: [&Level; 9] = std::array::from_fn(|l| {
+            let l = l as u8;
+            num.level_overrides
+                .get(&l)
+                .or_else(|| abs.levels.get(&l))
+                .unwrap_or(&none)
+        });
+        let starts: [u32; 9] = std::array::from_fn(|l| {
+            num.start_overrides
+                .get(&(l as u8))
+                .copied()
+                .or(defs[l].start)
+                .unwrap_or(0)
+        });
         let key = if num.start_overrides.is_empty() && num.level_overrides.is_empty() {
             format!("a{abs_id}")
         } else {
             format!("n{num_id}")
         };
         let start_of = |l: usize| starts.get(l).copied().unwrap_or(0);
-        let counters = self.counters.entry(key).or_insert([None; 9]);
+        let counters = counters.entry(key).or_insert([None; 9]);
         let li = usize::from(level);
         let value = match counters.get(li).copied().flatten() {
             Some(v) => v.saturating_add(1),
@@ -165,17 +146,14 @@ impl Numbering {
             *c = Some(value);
         }
         for deeper in (li + 1)..9 {
-            let restart = defs
-                .get(deeper)
-                .and_then(|d| d.restart)
-                .unwrap_or(deeper as u32);
+            let restart = defs[deeper].restart.unwrap_or(deeper as u32);
             if restart > 0 && (li as u32) < restart {
                 if let Some(c) = counters.get_mut(deeper) {
                     *c = None;
                 }
             }
         }
-        let def = defs.get(li).cloned().unwrap_or_default();
+        let def = defs[li];
         let format = def.format.as_deref().unwrap_or("decimal");
         let ordered = !matches!(format, "bullet" | "none");
         let mut label = String::new();
@@ -211,6 +189,35 @@ impl Numbering {
             label,
         })
     }
+}
+
+/// The `w:abstractNum` of `num_id` and its id, following `w:numStyleLink` (17.9.21)
+/// through at most four numbering styles.
+fn abstract_of<'n>(
+    nums: &'n HashMap<String, Num>,
+    abstracts: &'n HashMap<String, Abstract>,
+    num_id: &str,
+    styles: &Styles,
+) -> Option<(String, &'n Abstract)> {
+    let num = nums.get(num_id)?;
+    let mut id = num.abstract_id.clone();
+    // w:numStyleLink -> numbering style -> its numId -> that num's abstractNum.
+    for _ in 0..4 {
+        let a = abstracts.get(&id)?;
+        let Some(link) = &a.style_link else {
+            return Some((id, a));
+        };
+        let next = styles
+            .own_num(link)
+            .and_then(|r| r.num_id.as_deref())
+            .and_then(|n| nums.get(n))
+            .map(|n| n.abstract_id.clone());
+        match next {
+            Some(next) if next != id => id = next,
+            _ => return Some((id, a)),
+        }
+    }
+    None
 }
 
 fn read_abstract(x: &mut Xml<'_>) -> Result<Abstract, ConvertError> {

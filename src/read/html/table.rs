@@ -171,7 +171,7 @@ impl TableBuild {
         }
         let mut rows = self.rows;
         // thead first, tfoot last; the sort is stable.
-        rows.sort_by_key(|r| match r.group {
+        crate::order::sort_by_key(&mut rows, |r| match r.group {
             Group::Head => 0,
             Group::Body => 1,
             Group::Foot => 2,

@@ -204,7 +204,9 @@ impl Builder {
             first_ref.entry(r.as_str()).or_insert(i);
         }
         let mut notes = std::mem::take(&mut self.notes);
-        notes.sort_by_key(|n| first_ref.get(n.id.as_str()).copied().unwrap_or(usize::MAX));
+        crate::order::sort_by_key(&mut notes, |n| {
+            first_ref.get(n.id.as_str()).copied().unwrap_or(usize::MAX)
+        });
         (body, notes, self.warnings)
     }
 }

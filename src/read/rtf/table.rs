@@ -137,7 +137,7 @@ fn resolve(rows: Vec<RawRow>) -> Table {
             .iter()
             .flat_map(|r| r.def.cells.iter().take(r.cells.len()).map(|c| c.right))
             .collect();
-        edges.sort_unstable();
+        crate::order::sort(&mut edges);
         for e in edges {
             if grid.last().is_none_or(|&g| e - g > SNAP) {
                 grid.push(e);

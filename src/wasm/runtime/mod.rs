@@ -23,7 +23,7 @@ mod summarize;
 
 /// Orders stored documents as they were added (`addedAt`, then id).
 pub(crate) fn store_order(docs: &mut [store::StoredDoc]) {
-    docs.sort_by(|a, b| {
+    crate::order::sort_by(docs, |a, b| {
         a.info
             .added_at
             .total_cmp(&b.info.added_at)
