@@ -18,8 +18,7 @@
 use std::borrow::Cow;
 
 use quick_xml::events::Event;
-use quick_xml::name::{QName, ResolveResult};
-use quick_xml::reader::NsReader;
+use quick_xml::reader::Reader;
 
 use crate::error::ConvertError;
 use crate::model::Warning;
@@ -44,7 +43,13 @@ pub(crate) struct Xml<'a> {
     input: &'a str,
     /// Byte offset where the part stops being valid UTF-8 (reported at the end).
     bad_utf8: Option<usize>,
-    reader: NsReader<&'a [u8]>,
+    reader: Reader<&'a [u8]>,
+    /// The namespace declarations in scope, innermost last: (depth of the element that
+    /// declares it, prefix (`""` = default namespace), namespace name). Kept here rather
+    /// than by quick-xml's `NsReader`, which parses every start tag's attributes for
+    /// declarations (a tenth of a large part's reading time); a tag is only searched
+    /// for them when its bytes hold `xmlns`.
+    bindings: Vec<(usize, &'a str, Cow<'a, str>)>,
     /// Prefix -> namespace for the bindings in scope (cleared when they change).
     prefixes: Vec<(&'a str, Ns)>,
     part: String,
@@ -72,7 +77,7 @@ impl<'a> Xml<'a> {
                 )
             }
         };
-        let mut reader = NsReader::from_reader(input.as_bytes());
+        let mut reader = Reader::from_reader(input.as_bytes());
         let cfg = reader.config_mut();
         cfg.expand_empty_elements = true;
         cfg.check_end_names = true;
@@ -81,6 +86,7 @@ impl<'a> Xml<'a> {
             input,
             bad_utf8,
             reader,
+            bindings: Vec::new(),
             prefixes: Vec::new(),
             part: part.to_string(),
             max_depth,
@@ -117,9 +123,6 @@ impl<'a> Xml<'a> {
             match event {
                 Event::Start(s) => {
                     let declares = s.contains("xmlns");
-                    if declares {
-                        self.prefixes.clear();
-                    }
                     let depth = self.open.len() + 1;
                     if depth > self.max_depth {
                         return Err(ConvertError::TooDeep {
@@ -129,6 +132,9 @@ impl<'a> Xml<'a> {
                         });
                     }
                     crate::read::budget::take(1)?;
+                    if declares {
+                        self.declare(&s, depth);
+                    }
                     let start = self.start(s);
                     let flag = if declares { 2 } else { 0 };
                     if !self.keep_alternate(&start, flag)? {
@@ -213,7 +219,7 @@ impl<'a> Xml<'a> {
         let raw = self.reborrow(&s).unwrap_or("");
         let qname = raw.get(..name_len).unwrap_or("");
         let (prefix, local) = qname.split_once(':').unwrap_or(("", qname));
-        let ns = self.ns_of(prefix, qname, false);
+        let ns = self.ns_of(prefix, false);
         let mut attrs = Vec::new();
         let mut iter = quick_xml::events::attributes::Attributes::new(raw, name_len);
         iter.with_checks(false);
@@ -223,7 +229,7 @@ impl<'a> Xml<'a> {
                 continue;
             }
             let (ans, local) = match key.split_once(':') {
-                Some((prefix, local)) => (self.ns_of(prefix, key, true), local),
+                Some((prefix, local)) => (self.ns_of(prefix, true), local),
                 None => (Ns::None, key),
             };
             let value = match a.normalized_value(quick_xml::XmlVersion::Implicit1_0) {
@@ -250,19 +256,67 @@ impl<'a> Xml<'a> {
         self.input.get(offset..offset.checked_add(piece.len())?)
     }
 
+    /// Brings the namespace declarations (`xmlns`, `xmlns:p`) of a start tag at
+    /// `depth` into scope (Namespaces in XML 1.0, section 3).
+    fn declare(&mut self, s: &quick_xml::events::BytesStart<'a>, depth: usize) {
+        self.prefixes.clear();
+        let name_len = s.name().0.len();
+        let raw = self.reborrow(s).unwrap_or("");
+        let mut iter = quick_xml::events::attributes::Attributes::new(raw, name_len);
+        iter.with_checks(false);
+        for a in iter.flatten() {
+            let key: &'a str = a.key.0;
+            let prefix = match key.strip_prefix("xmlns") {
+                Some("") => "",
+                Some(rest) => match rest.strip_prefix(':') {
+                    Some(p) => p,
+                    None => continue,
+                },
+                None => continue,
+            };
+            let uri = match a.normalized_value(quick_xml::XmlVersion::Implicit1_0) {
+                Ok(v) => v,
+                Err(_) => a.value,
+            };
+            self.bindings.push((depth, prefix, uri));
+        }
+    }
+
+    /// Drops the declarations of elements deeper than `depth`.
+    fn undeclare(&mut self, depth: usize) {
+        if self.bindings.last().is_some_and(|b| b.0 > depth) {
+            while self.bindings.last().is_some_and(|b| b.0 > depth) {
+                self.bindings.pop();
+            }
+            self.prefixes.clear();
+        }
+    }
+
+    /// The namespace name bound to `prefix` in scope (`None` when unbound).
+    fn lookup(&self, prefix: &str) -> Option<&str> {
+        self.bindings
+            .iter()
+            .rev()
+            .find(|b| b.1 == prefix)
+            .map(|b| b.2.as_ref())
+    }
+
     /// The namespace of `prefix` (`""` = the default namespace, which attributes do
-    /// not use), memoized while the bindings in scope stay the same.
-    fn ns_of(&mut self, prefix: &'a str, qname: &str, attribute: bool) -> Ns {
+    /// not use), memoized while the bindings in scope stay the same. An unbound
+    /// prefix is [`Ns::Other`]; the `xml` prefix is bound by definition.
+    fn ns_of(&mut self, prefix: &'a str, attribute: bool) -> Ns {
         if let Some((_, ns)) = self.prefixes.iter().find(|(p, _)| *p == prefix) {
             return *ns;
         }
-        let resolver = self.reader.resolver();
-        let (res, _) = if attribute {
-            resolver.resolve_attribute(QName(qname))
-        } else {
-            resolver.resolve_element(QName(qname))
+        let ns = match (prefix, attribute) {
+            ("", true) => Ns::None,
+            ("xml", _) => Ns::Other,
+            ("", false) => match self.lookup("") {
+                None | Some("") => Ns::None,
+                Some(uri) => Ns::from_uri(uri),
+            },
+            (p, _) => self.lookup(p).map_or(Ns::Other, Ns::from_uri),
         };
-        let ns = resolved(&res);
         if self.prefixes.len() < 64 {
             self.prefixes.push((prefix, ns));
         }
@@ -273,7 +327,7 @@ impl<'a> Xml<'a> {
     fn pop(&mut self) -> Option<bool> {
         let (visible, declares) = self.open.pop().map(|f| (f & 1 != 0, f & 2 != 0))?;
         if declares {
-            self.prefixes.clear();
+            self.undeclare(self.open.len());
         }
         Some(visible)
     }
@@ -310,14 +364,11 @@ impl<'a> Xml<'a> {
     }
 
     fn requires_understood(&self, requires: &str) -> bool {
-        let resolver = self.reader.resolver();
         let mut any = false;
         for prefix in requires.split_whitespace() {
             any = true;
-            let q = format!("{prefix}:x");
-            let (res, _) = resolver.resolve_element(QName(&q));
-            match res {
-                ResolveResult::Bound(ns) if Ns::understood(ns.0) => {}
+            match self.lookup(prefix) {
+                Some(uri) if Ns::understood(uri) => {}
                 _ => return false,
             }
         }
@@ -326,7 +377,10 @@ impl<'a> Xml<'a> {
 
     /// Consumes the element whose start tag was just read by quick-xml but not pushed.
     fn skip_raw(&mut self) -> Result<(), ConvertError> {
-        self.consume()
+        self.consume()?;
+        // Its declarations were brought into scope before it was known to be skipped.
+        self.undeclare(self.open.len());
+        Ok(())
     }
 
     /// Skips the rest of the element whose `Start` was returned last.
@@ -399,14 +453,6 @@ impl<'a> Xml<'a> {
                 Ev::Eof => return Ok(out),
             }
         }
-    }
-}
-
-fn resolved(res: &ResolveResult<'_>) -> Ns {
-    match res {
-        ResolveResult::Bound(ns) => Ns::from_uri(ns.0),
-        ResolveResult::Unbound => Ns::None,
-        ResolveResult::Unknown(_) => Ns::Other,
     }
 }
 
