@@ -53,7 +53,7 @@ pub fn decode<'a>(bytes: &'a [u8], hint: Option<&str>) -> Decoded<'a> {
     if let Some(enc) = utf16_without_bom(bytes) {
         return lossy(enc, bytes, None);
     }
-    if let Ok(s) = std::str::from_utf8(bytes) {
+    if let Ok(s) = simdutf8::basic::from_utf8(bytes) {
         return Decoded {
             text: Cow::Borrowed(s),
             encoding: UTF_8,

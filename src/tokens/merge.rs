@@ -29,13 +29,16 @@ fn merge_short(vocab: &Vocab, piece: &[u8], bounds: &mut Vec<usize>) {
     let n = piece.len();
     bounds.extend(0..=n);
     let rank_of = |a: usize, b: usize| vocab.rank(&piece[a..b]).unwrap_or(Rank::MAX);
-    // pair[j]: rank of tokens j and j + 1 joined.
-    let mut pair: Vec<Rank> = (0..n.saturating_sub(1))
-        .map(|i| rank_of(i, i + 2))
-        .collect();
+    // pair[j]: rank of tokens j and j + 1 joined; the first `pairs` entries are live.
+    // On the stack: this runs for most pieces of every count.
+    let mut pair = [Rank::MAX; LONG];
+    let mut pairs = n.saturating_sub(1).min(LONG);
+    for (i, p) in pair.iter_mut().enumerate().take(pairs) {
+        *p = rank_of(i, i + 2);
+    }
     loop {
         let mut best = (Rank::MAX, 0);
-        for (j, &r) in pair.iter().enumerate() {
+        for (j, &r) in pair[..pairs].iter().enumerate() {
             if r < best.0 {
                 best = (r, j);
             }
@@ -45,8 +48,9 @@ fn merge_short(vocab: &Vocab, piece: &[u8], bounds: &mut Vec<usize>) {
         }
         let j = best.1;
         bounds.remove(j + 1);
-        pair.remove(j);
-        if j < pair.len() {
+        pair.copy_within(j + 1..pairs, j);
+        pairs -= 1;
+        if j < pairs {
             pair[j] = rank_of(bounds[j], bounds[j + 2]);
         }
         if j > 0 {

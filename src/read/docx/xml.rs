@@ -67,7 +67,7 @@ pub(crate) struct Xml<'a> {
 impl<'a> Xml<'a> {
     /// A reader over the inflated bytes of `part`.
     pub(crate) fn new(bytes: &'a [u8], part: &str, max_depth: usize) -> Self {
-        let (input, bad_utf8) = match std::str::from_utf8(bytes) {
+        let (input, bad_utf8) = match simdutf8::compat::from_utf8(bytes) {
             Ok(s) => (s, None),
             Err(e) => {
                 let valid = bytes.get(..e.valid_up_to()).unwrap_or(&[]);
@@ -122,7 +122,7 @@ impl<'a> Xml<'a> {
             };
             match event {
                 Event::Start(s) => {
-                    let declares = s.contains("xmlns");
+                    let declares = declares_namespace(s[..].as_bytes());
                     let depth = self.open.len() + 1;
                     if depth > self.max_depth {
                         return Err(ConvertError::TooDeep {
@@ -454,6 +454,13 @@ impl<'a> Xml<'a> {
             }
         }
     }
+}
+
+/// Whether a start tag's bytes hold `xmlns` (a namespace declaration, or text that
+/// looks like one: the attributes are then read to tell). Most tags are a few bytes
+/// without an `x`; a substring searcher's set-up per tag cost more than this scan.
+fn declares_namespace(tag: &[u8]) -> bool {
+    memchr::memchr_iter(b'x', tag).any(|i| tag[i..].starts_with(b"xmlns"))
 }
 
 /// The text of one of XML's five predefined entities (XML 1.0, 4.6).

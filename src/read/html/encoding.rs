@@ -49,7 +49,7 @@ pub(super) fn decode(bytes: &[u8], mime: Option<&str>) -> Decoded {
         .and_then(|label| Encoding::for_label(&label))
         .map(|e| (e, "the caller's MIME type"));
     let declared = hint.or_else(|| prescan(bytes).map(|e| (e, "a <meta> declaration")));
-    let utf8_ok = std::str::from_utf8(bytes).is_ok();
+    let utf8_ok = simdutf8::basic::from_utf8(bytes).is_ok();
     match declared {
         None if utf8_ok => finish(UTF_8, bytes, None),
         None => {
