@@ -1,8 +1,8 @@
 //! The o200k_base vocabulary: token bytes -> rank, rank -> bytes.
 //!
-//! The data is `build.rs`'s `o200k_vocab.bin` (a header byte per rank, then the tokens'
-//! bytes in three streams, leading spaces left out), embedded in the binary. The first use
-//! lays the tokens out back to back (1.6 MB) and indexes them in one pass over the
+//! The data is `build.rs`'s `o200k_vocab.bin` (each token of two or more bytes as the
+//! ranks of the two tokens it joins), embedded in the binary. The first use lays the
+//! tokens out back to back (1.6 MB) and indexes them in one pass over the
 //! 199,998 tokens into an open-addressing table of 2^19 `u32` slots (2 MB, load 0.38,
 //! linear probing). A slot holds the rank and 13 bits of the key's hash, so a probe
 //! compares bytes only when the tag matches. The table is built for this one static
@@ -125,54 +125,68 @@ impl Vocab {
 }
 
 /// Every token's bytes back to back in rank order, and where each ends (`ends[0]` = 0),
-/// from the layout `build.rs` writes. Truncated data gives fewer or shorter tokens,
-/// never a panic (the data is this crate's own and checked by every test run).
+/// from the merge layout `build.rs` writes: a merged token is the copy of its two
+/// parts, which precede it. Truncated or inconsistent data gives fewer or empty tokens,
+/// never a panic (the data is this crate's own, and build.rs and every test run check
+/// that it rebuilds o200k_base exactly).
 fn layout(blob: &[u8]) -> (Vec<u8>, Vec<u32>) {
     let n = blob
         .get(..4)
         .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
-    let heads = blob.get(4..4 + n).unwrap_or(&[]);
+    let kinds = blob.get(4..4 + n).unwrap_or(&[]);
+    let count = |k: u8| kinds.iter().filter(|&&x| x == k).count();
+    let (singles_n, pairs_n, literals_n) = (count(1), count(2), count(3));
     let mut rest = blob.get(4 + n..).unwrap_or(&[]);
-    // Pass 1: each rank's stored length, and the size of each stream.
-    let long_count = heads.iter().filter(|&&h| h & 0x1f == 31).count();
-    let (long, after) = rest.split_at(long_count.min(rest.len()));
-    rest = after;
-    let stored = |h: u8, long: &mut std::slice::Iter<u8>| match h & 0x1f {
-        31 => long.next().copied().unwrap_or(0) as usize,
-        l => l as usize,
-    };
-    let mut sizes = [0usize; 3];
-    let mut longs = long.iter();
-    for &h in heads {
-        let len = stored(h, &mut longs);
-        let stream = ((h >> 5) & 3) as usize;
-        if stream > 0 {
-            sizes[stream - 1] += len;
-        }
-    }
-    let mut streams: [&[u8]; 3] = [&[]; 3];
-    for (s, size) in streams.iter_mut().zip(sizes) {
-        let (head, tail) = rest.split_at(size.min(rest.len()));
-        *s = head;
+    let mut take = |len: usize| {
+        let (head, tail) = rest.split_at(len.min(rest.len()));
         rest = tail;
-    }
-    // Pass 2: the tokens, spaces restored.
-    let spaces = heads.iter().filter(|&&h| h & 0x80 != 0).count();
-    let mut bytes = Vec::with_capacity(sizes.iter().sum::<usize>() + spaces);
-    let mut ends = Vec::with_capacity(n + 1);
+        head
+    };
+    let singles = take(singles_n);
+    let literal_lens = take(literals_n);
+    let literal_bytes = take(literal_lens.iter().map(|&l| usize::from(l)).sum());
+    let planes: [&[u8]; 6] = std::array::from_fn(|_| take(pairs_n));
+    let rank = |p: &[&[u8]], i: usize| -> Option<usize> {
+        let byte = |k: usize| {
+            p.get(k)
+                .and_then(|plane| plane.get(i))
+                .map(|&b| usize::from(b))
+        };
+        Some(byte(0)? | byte(1)? << 8 | byte(2)? << 16)
+    };
+    let mut bytes: Vec<u8> = Vec::with_capacity(1 << 21);
+    let mut ends: Vec<u32> = Vec::with_capacity(n + 1);
     ends.push(0);
-    let mut longs = long.iter();
-    for &h in heads {
-        let len = stored(h, &mut longs);
-        let stream = ((h >> 5) & 3) as usize;
-        if stream > 0 {
-            if h & 0x80 != 0 {
-                bytes.push(b' ');
+    let (mut single, mut pair, mut literal, mut literal_at) = (0, 0, 0, 0);
+    for (r, &kind) in kinds.iter().enumerate() {
+        match kind {
+            1 => {
+                bytes.extend(singles.get(single));
+                single += 1;
             }
-            let s = &mut streams[stream - 1];
-            let (token, tail) = s.split_at(len.min(s.len()));
-            bytes.extend_from_slice(token);
-            *s = tail;
+            2 => {
+                for part in [rank(&planes[..3], pair), rank(&planes[3..], pair)] {
+                    // A part must precede the token (build.rs writes it so).
+                    if let Some((&a, &b)) = part
+                        .filter(|&p| p < r)
+                        .and_then(|p| Some((ends.get(p)?, ends.get(p + 1)?)))
+                    {
+                        bytes.extend_from_within(a as usize..b as usize);
+                    }
+                }
+                pair += 1;
+            }
+            3 => {
+                let len = literal_lens.get(literal).map_or(0, |&l| usize::from(l));
+                bytes.extend(
+                    literal_bytes
+                        .get(literal_at..literal_at + len)
+                        .unwrap_or(&[]),
+                );
+                literal += 1;
+                literal_at += len;
+            }
+            _ => {}
         }
         ends.push(bytes.len() as u32);
     }
