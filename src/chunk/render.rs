@@ -28,7 +28,15 @@ pub(crate) fn render(flat: &Flat, mode: Mode) -> String {
 /// Renders `leaves` (a slice of `flat.leaves` or of a piece of it) with `flat`'s tables.
 pub(crate) fn render_leaves(flat: &Flat, leaves: &[Leaf], mode: Mode) -> String {
     let mut out = String::new();
-    marks_level(flat, leaves, mode, &mut out);
+    if leaves.iter().all(plain) {
+        // Most paragraphs: no comment range, tracked change, link or formatting, so
+        // none of the nested levels below would add a mark.
+        for leaf in leaves {
+            item(flat, &leaf.item, false, mode, &mut out);
+        }
+    } else {
+        marks_level(flat, leaves, mode, &mut out);
+    }
     if mode == Mode::Block && out.contains("$$\n") {
         out = tidy_display(&out);
     }
@@ -41,6 +49,11 @@ fn tidy_display(s: &str) -> String {
     s.replace("  \n\n$$", "\n$$")
         .replace("$$\n  \n", "$$\n")
         .replace("$$\n\n$$", "$$\n$$")
+}
+
+/// A leaf that no level of the rendering wraps in anything.
+fn plain(leaf: &Leaf) -> bool {
+    leaf.marks == 0 && leaf.rev == 0 && leaf.link == 0 && leaf.style == TextStyle::default()
 }
 
 /// Ends of the maximal runs of `leaves` with equal `key`.
@@ -247,6 +260,12 @@ fn code_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
     for (a, b) in runs(leaves, |l| l.style.code) {
         let run = &leaves[a..b];
         let code = run.first().is_some_and(|l| l.style.code);
+        if !code {
+            for leaf in run {
+                item(flat, &leaf.item, false, mode, out);
+            }
+            continue;
+        }
         let mut content = String::new();
         for leaf in run {
             item(flat, &leaf.item, code, mode, &mut content);
