@@ -474,3 +474,81 @@ fn predefined(name: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const W: &str = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+    const MC: &str = "http://schemas.openxmlformats.org/markup-compatibility/2006";
+
+    /// `(namespace, local name, attributes as (namespace, local, value))` of every
+    /// element `next` passes on, in order.
+    fn starts(xml: &str) -> Vec<(Ns, String, Vec<(Ns, String, String)>)> {
+        let mut x = Xml::new(xml.as_bytes(), "test.xml", 64);
+        let mut out = Vec::new();
+        loop {
+            match x.next().expect("well-formed") {
+                Ev::Start(s) => out.push((
+                    s.ns,
+                    s.local.to_string(),
+                    s.attrs
+                        .iter()
+                        .map(|a| (a.ns, a.local.to_string(), a.value.to_string()))
+                        .collect(),
+                )),
+                Ev::Eof => return out,
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn prefixes_resolve_in_scope_and_go_out_of_scope_with_their_element() {
+        let xml = format!(
+            r#"<a:doc xmlns:a="{W}"><a:p xmlns:a="urn:other" a:x="1"/><a:p a:x="2"/><b:p/></a:doc>"#
+        );
+        let s = starts(&xml);
+        assert_eq!(s[0].0, Ns::W);
+        // Redeclared on the element itself: its name and attribute use the new binding.
+        assert_eq!(s[1].0, Ns::Other);
+        assert_eq!(s[1].2, vec![(Ns::Other, "x".into(), "1".into())]);
+        // The redeclaration ended with that element.
+        assert_eq!(s[2].0, Ns::W);
+        assert_eq!(s[2].2, vec![(Ns::W, "x".into(), "2".into())]);
+        // An undeclared prefix is another namespace, never W.
+        assert_eq!(s[3].0, Ns::Other);
+    }
+
+    #[test]
+    fn the_default_namespace_applies_to_elements_not_attributes() {
+        let xml = format!(r#"<document xmlns="{W}"><p val="x"><q xmlns=""/></p></document>"#);
+        let s = starts(&xml);
+        assert_eq!((s[0].0, s[1].0), (Ns::W, Ns::W));
+        assert_eq!(s[1].2, vec![(Ns::None, "val".into(), "x".into())]);
+        // xmlns="" takes the default namespace away.
+        assert_eq!(s[2].0, Ns::None);
+    }
+
+    #[test]
+    fn a_skipped_alternate_branch_takes_its_declarations_with_it() {
+        // The Choice requires an unknown namespace and declares `w` itself as another
+        // URI; once it is skipped, `w:p` in the Fallback and after must be W again.
+        let xml = format!(
+            r#"<w:d xmlns:w="{W}" xmlns:mc="{MC}"><mc:AlternateContent><mc:Choice xmlns:x="urn:x" xmlns:w="urn:not-w" Requires="x"><w:p/></mc:Choice><mc:Fallback><w:p/></mc:Fallback></mc:AlternateContent><w:p/></w:d>"#
+        );
+        let s = starts(&xml);
+        let names: Vec<(Ns, &str)> = s.iter().map(|e| (e.0, e.1.as_str())).collect();
+        assert_eq!(names, vec![(Ns::W, "d"), (Ns::W, "p"), (Ns::W, "p")]);
+    }
+
+    #[test]
+    fn a_choice_is_taken_when_its_required_prefix_is_understood() {
+        let w14 = "http://schemas.microsoft.com/office/word/2010/wordml";
+        let xml = format!(
+            r#"<w:d xmlns:w="{W}" xmlns:mc="{MC}"><mc:AlternateContent xmlns:w14="{w14}"><mc:Choice Requires="w14"><w:p/></mc:Choice><mc:Fallback><w:r/></mc:Fallback></mc:AlternateContent></w:d>"#
+        );
+        let names: Vec<String> = starts(&xml).into_iter().map(|e| e.1).collect();
+        assert_eq!(names, vec!["d", "p"]);
+    }
+}
