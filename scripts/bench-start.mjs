@@ -1,8 +1,10 @@
 // The start-up and footprint sections of `make bench` (issue 15), each figure beside
 // its budget or its peer measured in the same run. Prints; never fails on a number.
 //
-//   PACKAGE  gzip -9 size of every file of pkg/ (what `npm install` puts on disk), the
-//            share of the o200k vocabulary, against the 2.0 MB budget.
+//   PACKAGE  gzip -9 size of every file of pkg/ (what `npm install` puts on disk)
+//            against the 2.0 MB budget, each part of it (vocabulary, split DFA, wasm
+//            code, other wasm data, JS) against its own budget, and the biggest items
+//            (twiggy, when installed).
 //   TOKENS   o200k counting in wasm under Node: the first countTokens after init (a
 //            fresh process each time, median of 5) and MB/s over the corpus chunk
 //            texts, beside the `tiktoken` npm package (tiktoken's Rust core built to
@@ -25,21 +27,88 @@ import { gzipSync } from 'node:zlib';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (n) => `${(n / 1e6).toFixed(3)} MB`;
 
+/** The newest file `name` under the wasm build's OUT_DIRs (older builds leave theirs). */
+function buildOutput(root, name) {
+  const cmd = `ls -t ${join(root, 'target', 'wasm32-unknown-unknown', 'wasm', 'build')}/docrag-*/out/${name} 2>/dev/null | head -1`;
+  return spawnSync('bash', ['-c', cmd], { encoding: 'utf8' }).stdout.trim() || null;
+}
+
+/** Section id -> bytes of a wasm module (the section bodies, without headers). */
+function wasmSections(bytes) {
+  const out = new Map();
+  let i = 8;
+  const leb = () => {
+    let r = 0;
+    let shift = 0;
+    for (;;) {
+      const b = bytes[i++];
+      r += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+      if (b < 0x80) return r;
+    }
+  };
+  while (i < bytes.length) {
+    const id = bytes[i++];
+    const size = leb();
+    out.set(id, Buffer.concat([out.get(id) ?? Buffer.alloc(0), bytes.subarray(i, i + size)]));
+    i += size;
+  }
+  return out;
+}
+
+/**
+ * Budget per part of the package, gzip -9 MB: the parts sum to the 2.0 MB budget with
+ * a little room. Measured parts and the biggest items (twiggy, when installed) show
+ * where a change spent its bytes.
+ */
+const PART_BUDGETS = [
+  ['o200k vocabulary', 0.75],
+  ['o200k split DFA', 0.04],
+  ['wasm code', 0.75],
+  ['other wasm data', 0.4],
+  ['JS, types, README', 0.06],
+];
+
 export function benchPackage(root) {
   const dir = join(root, 'pkg');
   console.log('\nPACKAGE: gzip -9 of every file in pkg/ (budget 2.000 MB)');
   let total = 0;
+  let wasmGz = 0;
   for (const f of readdirSync(dir).sort()) {
     const raw = readFileSync(join(dir, f));
     const gz = gzipSync(raw, { level: 9 }).length;
     total += gz;
+    if (f.endsWith('.wasm')) wasmGz += gz;
     console.log(`${f.padEnd(18)} ${mb(raw.length).padStart(12)} raw ${mb(gz).padStart(12)} gzip`);
   }
   console.log(`${'total'.padEnd(18)} ${''.padStart(16)} ${mb(total).padStart(12)} gzip (${total <= 2e6 ? 'within' : 'OVER'} the 2.0 MB budget)`);
-  const out = spawnSync('bash', ['-c', `ls ${join(root, 'target', 'wasm32-unknown-unknown', 'wasm', 'build')}/docrag-*/out/o200k_vocab.bin 2>/dev/null | head -1`], { encoding: 'utf8' }).stdout.trim();
-  if (out) {
-    const vocab = gzipSync(readFileSync(out), { level: 9 }).length;
-    console.log(`of which the o200k vocabulary ${mb(vocab)} gzip (${((vocab / total) * 100).toFixed(0)}%)`);
+  const vocabFile = buildOutput(root, 'o200k_vocab.bin');
+  const dfaFile = buildOutput(root, 'o200k_split.dfa');
+  if (!vocabFile || !dfaFile) return;
+  const gz = (b) => gzipSync(b, { level: 9 }).length;
+  const sections = wasmSections(readFileSync(join(dir, 'docrag_bg.wasm')));
+  const vocab = gz(readFileSync(vocabFile));
+  const dfa = gz(readFileSync(dfaFile));
+  const code = gz(sections.get(10) ?? Buffer.alloc(0));
+  const parts = {
+    'o200k vocabulary': vocab,
+    'o200k split DFA': dfa,
+    'wasm code': code,
+    // The data section less the two tables (gzip sizes add up to within a few KB).
+    'other wasm data': gz(sections.get(11) ?? Buffer.alloc(0)) - vocab - dfa,
+    'JS, types, README': total - wasmGz,
+  };
+  console.log('parts (gzip):');
+  for (const [name, budget] of PART_BUDGETS) {
+    const size = parts[name];
+    console.log(`  ${name.padEnd(20)} ${mb(size).padStart(10)}  budget ${budget.toFixed(2)} MB ${size <= budget * 1e6 ? 'within' : 'OVER'}`);
+  }
+  const twiggy = spawnSync('twiggy', ['top', '-n', '12', join(root, 'target', 'wasm32-unknown-unknown', 'wasm', 'docrag.wasm')], { encoding: 'utf8' });
+  if (twiggy.status === 0) {
+    console.log('biggest items of the wasm before wasm-bindgen (twiggy top, raw bytes):');
+    console.log(twiggy.stdout.trimEnd().split('\n').map((l) => `  ${l}`).join('\n'));
+  } else {
+    console.log('biggest items: install twiggy (cargo install twiggy) for the list');
   }
 }
 
