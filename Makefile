@@ -99,6 +99,8 @@ bench: cli pkg npm-deps
 	@command -v pandoc >/dev/null || { apt-get update && apt-get install -y pandoc; } \
 	  || echo "bench: could not install pandoc (needs root); the pandoc column will be missing"
 	@$(MAKE) -s chromium || echo "bench: no chromium; the CHROMIUM figures will be missing"
+	@command -v twiggy >/dev/null || cargo install twiggy --version 0.8.0 --locked \
+	  || echo "bench: could not install twiggy; PACKAGE will not list the biggest items"
 	node scripts/bench.mjs --corpus $(CORPUS)
 	@echo; echo "ORACLE: o200k ids against tiktoken-rs on 5,000,000 random strings (make test runs 1,000,000)"
 	DOCRAG_ORACLE_CASES=5000000 cargo test --release --test tokens_oracle -- --quiet
