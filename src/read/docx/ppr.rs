@@ -31,6 +31,15 @@ pub(crate) struct ParaProps {
     pub sect: Option<SectProps>,
 }
 
+/// The `w:pPr` children `read_ppr` reads (17.3.1); the others are skipped unread.
+const PPR_READ: &[(Ns, &str)] = &[
+    (Ns::W, "pStyle"),
+    (Ns::W, "outlineLvl"),
+    (Ns::W, "pageBreakBefore"),
+    (Ns::W, "numPr"),
+    (Ns::W, "sectPr"),
+];
+
 /// Reads a `w:pPr` whose start was just returned. Revision records (`w:pPrChange`)
 /// are skipped: they describe the properties before a tracked change.
 ///
@@ -39,7 +48,7 @@ pub(crate) struct ParaProps {
 pub(crate) fn read_ppr(x: &mut Xml<'_>) -> Result<ParaProps, ConvertError> {
     let mut p = ParaProps::default();
     loop {
-        match x.next()? {
+        match x.next_among(PPR_READ)? {
             Ev::Start(s) if s.ns == Ns::W => match s.local {
                 "pStyle" => {
                     p.style = s.w("val").map(str::to_string);

@@ -77,6 +77,18 @@ const MONOSPACE: &[&str] = &[
     "pt mono",
 ];
 
+/// The `w:rPr` children [`apply`] reads (17.3.2); the others are skipped unread.
+const RPR_READ: &[(Ns, &str)] = &[
+    (Ns::W, "b"),
+    (Ns::W, "i"),
+    (Ns::W, "u"),
+    (Ns::W, "strike"),
+    (Ns::W, "dstrike"),
+    (Ns::W, "vertAlign"),
+    (Ns::W, "rFonts"),
+    (Ns::W, "rStyle"),
+];
+
 /// Reads a `w:rPr` whose start was just returned: the properties and the character
 /// style id (`w:rStyle`). Revision records (`w:rPrChange`) are skipped: they hold the
 /// formatting before a tracked change.
@@ -87,7 +99,7 @@ pub(crate) fn read_rpr(x: &mut Xml<'_>) -> Result<(RunProps, Option<String>), Co
     let mut p = RunProps::default();
     let mut style = None;
     loop {
-        match x.next()? {
+        match x.next_among(RPR_READ)? {
             Ev::Start(s) => {
                 if s.ns == Ns::W {
                     apply(&mut p, &mut style, &s);

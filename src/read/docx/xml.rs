@@ -115,6 +115,20 @@ impl<'a> Xml<'a> {
     /// [`ConvertError::MalformedXml`] for ill-formed XML or a part that ends inside an
     /// element; [`ConvertError::TooDeep`] past `max_depth`.
     pub(crate) fn next(&mut self) -> Result<Ev<'a>, ConvertError> {
+        self.next_filtered(None)
+    }
+
+    /// As [`Xml::next`], but an element that is not one of `wanted` (nor an `mc:`
+    /// wrapper, whose content may be) is consumed whole, its attributes never built:
+    /// a property list such as `w:rPr` holds many elements a reader ignores.
+    ///
+    /// # Errors
+    /// As [`Xml::next`].
+    pub(crate) fn next_among(&mut self, wanted: &[(Ns, &str)]) -> Result<Ev<'a>, ConvertError> {
+        self.next_filtered(Some(wanted))
+    }
+
+    fn next_filtered(&mut self, wanted: Option<&[(Ns, &str)]>) -> Result<Ev<'a>, ConvertError> {
         loop {
             let event = match self.reader.read_event() {
                 Ok(ev) => ev,
@@ -134,6 +148,20 @@ impl<'a> Xml<'a> {
                     crate::read::budget::take(1)?;
                     if declares {
                         self.declare(&s, depth);
+                    }
+                    if let Some(wanted) = wanted {
+                        let qname = self
+                            .reborrow(&s)
+                            .and_then(|raw| raw.get(..s.name().0.len()));
+                        let (prefix, local) = qname
+                            .unwrap_or("")
+                            .split_once(':')
+                            .unwrap_or(("", qname.unwrap_or("")));
+                        let ns = self.ns_of(prefix, false);
+                        if ns != Ns::Mc && !wanted.iter().any(|&(n, l)| n == ns && l == local) {
+                            self.skip_raw()?;
+                            continue;
+                        }
                     }
                     let start = self.start(s);
                     let flag = if declares { 2 } else { 0 };
@@ -550,5 +578,25 @@ mod tests {
         );
         let names: Vec<String> = starts(&xml).into_iter().map(|e| e.1).collect();
         assert_eq!(names, vec!["d", "p"]);
+    }
+
+    #[test]
+    fn next_among_skips_unwanted_elements_whole_but_not_mc_wrappers() {
+        let xml = format!(
+            r#"<w:rPr xmlns:w="{W}" xmlns:mc="{MC}"><w:sz w:val="20"><w:b/></w:sz><w:b/><mc:AlternateContent><mc:Choice Requires="w"><w:i/><w:lang/></mc:Choice></mc:AlternateContent></w:rPr>"#
+        );
+        let mut x = Xml::new(xml.as_bytes(), "test.xml", 64);
+        assert!(matches!(x.next(), Ok(Ev::Start(s)) if s.local == "rPr"));
+        let wanted = [(Ns::W, "b"), (Ns::W, "i")];
+        let mut seen = Vec::new();
+        loop {
+            match x.next_among(&wanted).expect("well-formed") {
+                Ev::Start(s) => seen.push(s.local.to_string()),
+                Ev::Eof => break,
+                _ => {}
+            }
+        }
+        // w:sz goes with the w:b inside it; the Choice's w:i comes through.
+        assert_eq!(seen, ["b", "i"]);
     }
 }
