@@ -19,6 +19,7 @@ use std::borrow::Cow;
 
 use quick_xml::events::Event;
 use quick_xml::reader::Reader;
+use rustc_hash::FxHashMap;
 
 use crate::error::ConvertError;
 use crate::model::Warning;
@@ -38,18 +39,31 @@ pub(crate) enum Ev<'a> {
     Eof,
 }
 
+/// One namespace declaration in scope.
+struct Binding<'a> {
+    /// Depth of the element that declares it.
+    depth: usize,
+    /// `""` for the default namespace.
+    prefix: &'a str,
+    uri: Cow<'a, str>,
+    /// The declaration of the same prefix this one hides, restored when it ends.
+    shadows: Option<usize>,
+}
+
 /// The streaming reader of one part.
 pub(crate) struct Xml<'a> {
     input: &'a str,
     /// Byte offset where the part stops being valid UTF-8 (reported at the end).
     bad_utf8: Option<usize>,
     reader: Reader<&'a [u8]>,
-    /// The namespace declarations in scope, innermost last: (depth of the element that
-    /// declares it, prefix (`""` = default namespace), namespace name). Kept here rather
+    /// The namespace declarations in scope, innermost last. Kept here rather
     /// than by quick-xml's `NsReader`, which parses every start tag's attributes for
     /// declarations (a tenth of a large part's reading time); a tag is only searched
     /// for them when its bytes hold `xmlns`.
-    bindings: Vec<(usize, &'a str, Cow<'a, str>)>,
+    bindings: Vec<Binding<'a>>,
+    /// Prefix -> index in `bindings` of its innermost declaration, so a lookup costs
+    /// the same with ten declarations in scope or a hundred thousand.
+    innermost: FxHashMap<&'a str, usize>,
     /// Prefix -> namespace for the bindings in scope (cleared when they change).
     prefixes: Vec<(&'a str, Ns)>,
     part: String,
@@ -87,6 +101,7 @@ impl<'a> Xml<'a> {
             bad_utf8,
             reader,
             bindings: Vec::new(),
+            innermost: FxHashMap::default(),
             prefixes: Vec::new(),
             part: part.to_string(),
             max_depth,
@@ -306,15 +321,32 @@ impl<'a> Xml<'a> {
                 Ok(v) => v,
                 Err(_) => a.value,
             };
-            self.bindings.push((depth, prefix, uri));
+            if let Some(&i) = self.innermost.get(prefix) {
+                if let Some(b) = self.bindings.get_mut(i).filter(|b| b.depth == depth) {
+                    // The same prefix twice on one tag (not well-formed): the last
+                    // counts, and the scope does not grow with the repeats.
+                    b.uri = uri;
+                    continue;
+                }
+            }
+            let shadows = self.innermost.insert(prefix, self.bindings.len());
+            self.bindings.push(Binding {
+                depth,
+                prefix,
+                uri,
+                shadows,
+            });
         }
     }
 
     /// Drops the declarations of elements deeper than `depth`.
     fn undeclare(&mut self, depth: usize) {
-        if self.bindings.last().is_some_and(|b| b.0 > depth) {
-            while self.bindings.last().is_some_and(|b| b.0 > depth) {
-                self.bindings.pop();
+        if self.bindings.last().is_some_and(|b| b.depth > depth) {
+            while let Some(b) = self.bindings.pop_if(|b| b.depth > depth) {
+                match b.shadows {
+                    Some(i) => self.innermost.insert(b.prefix, i),
+                    None => self.innermost.remove(b.prefix),
+                };
             }
             self.prefixes.clear();
         }
@@ -322,28 +354,29 @@ impl<'a> Xml<'a> {
 
     /// The namespace name bound to `prefix` in scope (`None` when unbound).
     fn lookup(&self, prefix: &str) -> Option<&str> {
-        self.bindings
-            .iter()
-            .rev()
-            .find(|b| b.1 == prefix)
-            .map(|b| b.2.as_ref())
+        let &i = self.innermost.get(prefix)?;
+        self.bindings.get(i).map(|b| b.uri.as_ref())
     }
 
     /// The namespace of `prefix` (`""` = the default namespace, which attributes do
     /// not use), memoized while the bindings in scope stay the same. An unbound
     /// prefix is [`Ns::Other`]; the `xml` prefix is bound by definition.
     fn ns_of(&mut self, prefix: &'a str, attribute: bool) -> Ns {
+        if attribute && prefix.is_empty() {
+            // Not memoized: the memo is by prefix, and `""` on an element is the
+            // default namespace (an attribute written `:x` must not shadow it).
+            return Ns::None;
+        }
         if let Some((_, ns)) = self.prefixes.iter().find(|(p, _)| *p == prefix) {
             return *ns;
         }
-        let ns = match (prefix, attribute) {
-            ("", true) => Ns::None,
-            ("xml", _) => Ns::Other,
-            ("", false) => match self.lookup("") {
+        let ns = match prefix {
+            "xml" => Ns::Other,
+            "" => match self.lookup("") {
                 None | Some("") => Ns::None,
                 Some(uri) => Ns::from_uri(uri),
             },
-            (p, _) => self.lookup(p).map_or(Ns::Other, Ns::from_uri),
+            p => self.lookup(p).map_or(Ns::Other, Ns::from_uri),
         };
         if self.prefixes.len() < 64 {
             self.prefixes.push((prefix, ns));
@@ -598,5 +631,43 @@ mod tests {
         }
         // w:sz goes with the w:b inside it; the Choice's w:i comes through.
         assert_eq!(seen, ["b", "i"]);
+    }
+
+    #[test]
+    fn an_attribute_without_a_prefix_before_its_colon_does_not_hide_the_default_namespace() {
+        // `:x` is not namespace-well-formed; found by a hostile-input pass, it once
+        // made every later unprefixed element namespace-less until the element ended.
+        let xml = format!(
+            r#"<document xmlns="{W}" xmlns:w="{W}"><body><w:p :x="1" xmlns:foo="bar"><r/></w:p><p/></body></document>"#
+        );
+        let names: Vec<(Ns, String)> = starts(&xml).into_iter().map(|e| (e.0, e.1)).collect();
+        assert!(names.iter().all(|(ns, _)| *ns == Ns::W), "{names:?}");
+    }
+
+    #[test]
+    fn repeated_and_shadowed_declarations_restore_in_order() {
+        // The same prefix three times on one tag (the last counts), then 2,000 nested
+        // redeclarations of `a` that must unwind back to W.
+        let mut xml =
+            format!(r#"<a:doc xmlns:a="urn:x" xmlns:a="urn:y" xmlns:a="{W}" xmlns:mc="{MC}">"#);
+        for i in 0..2000 {
+            xml.push_str(&format!(r#"<a:p xmlns:a="urn:{i}">"#));
+        }
+        for _ in 0..2000 {
+            xml.push_str("</a:p>");
+        }
+        xml.push_str("<a:p/></a:doc>");
+        let mut x = Xml::new(xml.as_bytes(), "test.xml", 4096);
+        let mut last = None;
+        loop {
+            match x.next().expect("well-formed") {
+                Ev::Start(s) => last = Some(s.ns),
+                Ev::Eof => break,
+                _ => {}
+            }
+        }
+        assert_eq!(last, Some(Ns::W));
+        // The root ended: nothing is left in scope.
+        assert!(x.bindings.is_empty() && x.innermost.is_empty());
     }
 }
