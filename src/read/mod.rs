@@ -7,6 +7,7 @@ pub mod html;
 pub mod markdown;
 pub mod rtf;
 pub mod sniff;
+pub(crate) mod symbols;
 pub mod text;
 
 use crate::error::ConvertError;

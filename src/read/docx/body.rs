@@ -4,8 +4,9 @@
 //! Paragraphs and tables become blocks; block-level content controls (`w:sdt`,
 //! 17.5.2.29) and custom XML (`w:customXml`) are transparent; `w:altChunk` (17.17.2.1)
 //! pulls in an imported part; the body-level `w:sectPr` closes the last section.
-//! A comment range mark between paragraphs is attached to the next paragraph (a start)
-//! or the previous one (an end).
+//! A comment range mark between paragraphs, or between the rows or cells of a table,
+//! is attached to the next paragraph (a start) or the previous one (an end; inside a
+//! table, the last paragraph of its last cell read).
 
 use crate::error::ConvertError;
 use crate::model::{AnchorMark, Block, Inline, Paragraph};
@@ -111,26 +112,8 @@ pub(crate) fn block_element(
             out.extend(blocks);
             Ok(())
         }
-        "commentRangeStart" => {
-            if let Some(id) = s.w("id") {
-                cx.pending.push(Inline::CommentAnchor {
-                    id: id.to_string(),
-                    mark: AnchorMark::Start,
-                });
-            }
-            x.skip()
-        }
-        "commentRangeEnd" => {
-            if let Some(id) = s.w("id") {
-                let anchor = Inline::CommentAnchor {
-                    id: id.to_string(),
-                    mark: AnchorMark::End,
-                };
-                match out.last_mut() {
-                    Some(Block::Paragraph(p)) => p.inlines.push(anchor),
-                    _ => cx.pending.push(anchor),
-                }
-            }
+        "commentRangeStart" | "commentRangeEnd" => {
+            range_mark(cx, s, last_paragraph(out));
             x.skip()
         }
         "ins" | "del" | "moveFrom" | "moveTo" | "r" | "hyperlink" | "smartTag" | "fldSimple" => {
@@ -140,6 +123,40 @@ pub(crate) fn block_element(
             cx.unknown(s);
             x.skip()
         }
+    }
+}
+
+/// Places a `w:commentRangeStart`/`w:commentRangeEnd` (17.13.4.4, 17.13.4.3) found
+/// between blocks: a start waits for the next paragraph, an end closes on `before`
+/// (the last paragraph read in the same container) or, when there is none, waits too.
+pub(crate) fn range_mark(cx: &mut Ctx<'_, '_>, s: &Start<'_>, before: Option<&mut Paragraph>) {
+    let Some(id) = s.w("id") else {
+        return;
+    };
+    let start = s.local == "commentRangeStart";
+    let anchor = Inline::CommentAnchor {
+        id: id.to_string(),
+        mark: if start {
+            AnchorMark::Start
+        } else {
+            AnchorMark::End
+        },
+    };
+    match before {
+        Some(p) if !start => p.inlines.push(anchor),
+        _ => cx.pending.push(anchor),
+    }
+}
+
+/// The last paragraph of `blocks`, looking into the last cell of a trailing table.
+pub(crate) fn last_paragraph(blocks: &mut [Block]) -> Option<&mut Paragraph> {
+    match blocks.last_mut()? {
+        Block::Paragraph(p) => Some(p),
+        Block::Table(t) => {
+            let cell = t.rows.last_mut()?.cells.last_mut()?;
+            last_paragraph(&mut cell.blocks)
+        }
+        _ => None,
     }
 }
 

@@ -104,6 +104,9 @@ pub(crate) struct Ctx<'p, 'a> {
     pub last_para_id: Option<String>,
     /// Block-level comment anchors waiting for the next paragraph.
     pub pending: Vec<Inline>,
+    /// The paragraph just read ended in a deleted paragraph mark: the next paragraph
+    /// of the same container joins it.
+    pub join_next: bool,
     warnings: Vec<Warning>,
     seen: HashSet<String>,
 }
@@ -118,6 +121,7 @@ impl<'p, 'a> Ctx<'p, 'a> {
             rels: Rels::default(),
             part: String::new(),
             main: false,
+            join_next: false,
             textbox: 0,
             since: Since::Page,
             sections: Vec::new(),

@@ -32,7 +32,7 @@ use crate::model::Inline;
 
 use super::ctx::Ctx;
 use super::inlines::Inl;
-use super::runs::symbol_char;
+use crate::read::symbols::sym_char;
 use super::xml::{Ev, Ns, Start, Xml};
 
 /// One node of the math subtree.
@@ -691,7 +691,7 @@ fn run_text(e: &El) -> String {
         match c.local.as_str() {
             "t" | "delText" => out.push_str(&plain_text(c)),
             "sym" if c.ns == Ns::W => {
-                if let Some(ch) = c.attr("char").and_then(symbol_char) {
+                if let Some(ch) = c.attr("char").and_then(|h| sym_char(c.attr("font"), h)) {
                     out.push(ch);
                 }
             }

@@ -2,18 +2,20 @@
 //! counters that give each list paragraph its number.
 //!
 //! Counting rules:
-//! * Every `w:num` instance that points at the same `w:abstractNum` without any
-//!   `w:lvlOverride/w:startOverride` shares one set of counters (Word continues such
-//!   lists).
-//! * A `w:num` with a start override (17.9.27) has its own counters: the overridden
-//!   levels start at the override value the first time they are used, then continue.
+//! * Every `w:num` instance that points at the same `w:abstractNum` shares one set of
+//!   counters, as Word renders them: a second `w:num` continues the first one's list.
+//! * A start override (17.9.27 `w:lvlOverride/w:startOverride`) is applied once: the
+//!   first item of that `w:num` at the overridden level restarts the shared counter at
+//!   the override value; every later item of any `w:num` of the same abstract list
+//!   continues from there (a list restarted through a new numId whose next items keep
+//!   the old numId counts 1, 2, 3, not 1, 4, 5).
 //! * After an item at level `L`, deeper levels restart (17.9.10 `w:lvlRestart`: a level
 //!   restarts after an item of a level above the one named, default: any higher level;
 //!   0 = never).
 //!
 //! All counters live in a map keyed by instance, so numbering is linear time.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::error::ConvertError;
 
@@ -63,7 +65,10 @@ pub(crate) struct Item {
 pub(crate) struct Numbering {
     abstracts: HashMap<String, Abstract>,
     nums: HashMap<String, Num>,
+    /// Running counters per `w:abstractNum` id.
     counters: HashMap<String, [Option<u32>; 9]>,
+    /// `(numId, level)` start overrides already applied.
+    restarted: HashSet<(String, u8)>,
 }
 
 impl Numbering {
@@ -111,6 +116,7 @@ impl Numbering {
             abstracts,
             nums,
             counters,
+            restarted,
         } = self;
         let num = nums.get(num_id)?;
         let (abs_id, abs) = abstract_of(nums, abstracts, num_id, styles)?;
@@ -130,17 +136,18 @@ impl Numbering {
                 .or(defs[l].start)
                 .unwrap_or(0)
         });
-        let key = if num.start_overrides.is_empty() && num.level_overrides.is_empty() {
-            format!("a{abs_id}")
-        } else {
-            format!("n{num_id}")
-        };
         let start_of = |l: usize| starts.get(l).copied().unwrap_or(0);
-        let counters = counters.entry(key).or_insert([None; 9]);
+        let counters = counters.entry(abs_id).or_insert([None; 9]);
         let li = usize::from(level);
-        let value = match counters.get(li).copied().flatten() {
-            Some(v) => v.saturating_add(1),
-            None => start_of(li),
+        let restart = num
+            .start_overrides
+            .get(&level)
+            .copied()
+            .filter(|_| restarted.insert((num_id.to_string(), level)));
+        let value = match (restart, counters.get(li).copied().flatten()) {
+            (Some(v), _) => v,
+            (None, Some(v)) => v.saturating_add(1),
+            (None, None) => start_of(li),
         };
         if let Some(c) = counters.get_mut(li) {
             *c = Some(value);

@@ -8,9 +8,15 @@
 //! its rendered label (`1.2`, `一`) prepended to its text; list items carry their
 //! counted number instead. Headings and titles do not inherit their style's run
 //! formatting (a heading style's bold is how headings look, not emphasis).
+//!
+//! A deleted paragraph mark (17.13.5.15) ends the paragraph with a deletion holding
+//! `¶` (so the change and its author stay visible) and the next paragraph of the same
+//! container runs on in it, as the text reads once the change is accepted. A
+//! paragraph whose text is all deleted (or empty) goes away whole on acceptance: it
+//! stays a paragraph of its own, its deleted runs already say so.
 
 use crate::error::ConvertError;
-use crate::model::{Block, Paragraph, ParagraphKind, TextStyle};
+use crate::model::{Block, Inline, Paragraph, ParagraphKind, RevisionKind, TextStyle};
 
 use super::ctx::Ctx;
 use super::inlines::Inl;
@@ -30,6 +36,8 @@ pub(crate) fn read_paragraph(
     out: &mut Vec<Block>,
 ) -> Result<(), ConvertError> {
     let para_id = p.attr_ns(Ns::MsWord, "paraId").map(str::to_string);
+    // Taken first: a text box inside this paragraph holds paragraphs of its own.
+    let join = std::mem::take(&mut cx.join_next);
     let id = cx.id();
     let mut inl = Inl::new(id);
     for a in std::mem::take(&mut cx.pending) {
@@ -63,10 +71,11 @@ pub(crate) fn read_paragraph(
     };
     let visible = inl.visible_since_break();
     let (mut inlines, after, break_before) = inl.finish();
+    let mark_deleted = props.mark_deleted.as_ref().filter(|_| keeps_text(&inlines));
     if let Some(label) = label.filter(|l| !l.is_empty()) {
         inlines.insert(
             0,
-            crate::model::Inline::Text {
+            Inline::Text {
                 text: format!("{label} "),
                 style: TextStyle::default(),
             },
@@ -76,9 +85,24 @@ pub(crate) fn read_paragraph(
         out.push(Block::PageBreak);
     }
     paragraph_end(cx, visible);
-    if !inlines.is_empty() {
-        out.push(Block::Paragraph(Paragraph { kind, inlines }));
+    if let Some(del) = mark_deleted {
+        inlines.push(Inline::Revision {
+            kind: RevisionKind::Deletion,
+            author: del.author.clone(),
+            date: del.date.clone(),
+            children: vec![Inline::Text {
+                text: "\u{b6}".into(),
+                style: TextStyle::default(),
+            }],
+        });
     }
+    if !inlines.is_empty() {
+        match out.last_mut() {
+            Some(Block::Paragraph(prev)) if join && !break_before => prev.inlines.extend(inlines),
+            _ => out.push(Block::Paragraph(Paragraph { kind, inlines })),
+        }
+    }
+    cx.join_next = mark_deleted.is_some() && after.is_empty() && props.sect.is_none();
     out.extend(after);
     if let Some(sect) = props.sect {
         if cx.main && cx.textbox == 0 {
@@ -89,6 +113,21 @@ pub(crate) fn read_paragraph(
     }
     cx.last_para_id = para_id;
     Ok(())
+}
+
+/// Some text of `inlines` is not a tracked deletion (or the source side of a move).
+fn keeps_text(inlines: &[Inline]) -> bool {
+    inlines.iter().any(|i| match i {
+        Inline::Revision {
+            kind: RevisionKind::Deletion | RevisionKind::MoveFrom,
+            ..
+        } => false,
+        _ => {
+            let mut s = String::new();
+            i.plain_text(&mut s);
+            !s.trim().is_empty()
+        }
+    })
 }
 
 /// Decides the paragraph's role (and heading label), sets the run base of `inl`, and

@@ -1,6 +1,7 @@
 //! Paragraph properties (ECMA-376 Part 1, 17.3.1.26 `w:pPr`), the parts the reader
 //! uses: style, outline level, numbering, page break before, and the section
-//! properties a paragraph mark carries for a non-final section (17.6.17).
+//! properties a paragraph mark carries for a non-final section (17.6.17), and a tracked
+//! deletion of the paragraph mark itself (17.13.5.15 `w:pPr/w:rPr/w:del`).
 
 use crate::error::ConvertError;
 
@@ -29,6 +30,16 @@ pub(crate) struct ParaProps {
     pub page_break_before: Option<bool>,
     /// `w:sectPr`: this paragraph ends a (non-final) section.
     pub sect: Option<SectProps>,
+    /// `w:rPr/w:del`: the paragraph mark is a tracked deletion, so once accepted the
+    /// paragraph runs on into the next one.
+    pub mark_deleted: Option<MarkDeletion>,
+}
+
+/// Who deleted a paragraph mark, and when (`w:author`, `w:date` as written).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct MarkDeletion {
+    pub author: Option<String>,
+    pub date: Option<String>,
 }
 
 /// The `w:pPr` children `read_ppr` reads (17.3.1); the others are skipped unread.
@@ -38,6 +49,7 @@ const PPR_READ: &[(Ns, &str)] = &[
     (Ns::W, "pageBreakBefore"),
     (Ns::W, "numPr"),
     (Ns::W, "sectPr"),
+    (Ns::W, "rPr"),
 ];
 
 /// Reads a `w:pPr` whose start was just returned. Revision records (`w:pPrChange`)
@@ -64,10 +76,36 @@ pub(crate) fn read_ppr(x: &mut Xml<'_>) -> Result<ParaProps, ConvertError> {
                 }
                 "numPr" => p.num = Some(read_num_pr(x)?),
                 "sectPr" => p.sect = Some(read_sect_pr(x)?),
+                "rPr" => p.mark_deleted = read_mark_rpr(x)?,
                 _ => x.skip()?,
             },
             Ev::Start(_) => x.skip()?,
             Ev::End | Ev::Eof => return Ok(p),
+            Ev::Text(_) => {}
+        }
+    }
+}
+
+/// Reads the paragraph mark's `w:rPr` whose start was just returned: only its
+/// `w:del` matters here (the mark's formatting styles no text).
+///
+/// # Errors
+/// XML errors from [`Xml::next`].
+fn read_mark_rpr(x: &mut Xml<'_>) -> Result<Option<MarkDeletion>, ConvertError> {
+    let mut deleted = None;
+    loop {
+        match x.next_among(&[(Ns::W, "del")])? {
+            Ev::Start(s) => {
+                if s.is(Ns::W, "del") {
+                    let attr = |n| s.w(n).filter(|v| !v.is_empty()).map(str::to_string);
+                    deleted = Some(MarkDeletion {
+                        author: attr("author"),
+                        date: attr("date"),
+                    });
+                }
+                x.skip()?;
+            }
+            Ev::End | Ev::Eof => return Ok(deleted),
             Ev::Text(_) => {}
         }
     }

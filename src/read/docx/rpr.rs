@@ -8,6 +8,7 @@
 
 use crate::error::ConvertError;
 use crate::model::TextStyle;
+use crate::read::symbols::SymbolFont;
 
 use super::xml::{Ev, Ns, Start, Xml};
 
@@ -21,6 +22,9 @@ pub(crate) struct RunProps {
     pub superscript: Option<bool>,
     pub subscript: Option<bool>,
     pub code: Option<bool>,
+    /// `w:rFonts` names a symbol-encoded font (`Some(Some(_))`) or another font
+    /// (`Some(None)`, which overrides an inherited symbol font).
+    pub symbol: Option<Option<SymbolFont>>,
 }
 
 impl RunProps {
@@ -34,7 +38,13 @@ impl RunProps {
             superscript: over.superscript.or(self.superscript),
             subscript: over.subscript.or(self.subscript),
             code: over.code.or(self.code),
+            symbol: over.symbol.or(self.symbol),
         }
+    }
+
+    /// The symbol-encoded font the run's text is in, if any.
+    pub(crate) fn symbol_font(self) -> Option<SymbolFont> {
+        self.symbol.flatten()
     }
 
     /// The resolved style (unset = off).
@@ -132,6 +142,7 @@ fn apply(p: &mut RunProps, style: &mut Option<String>, s: &Start<'_>) {
         "rFonts" => {
             let font = s.w("ascii").or_else(|| s.w("hAnsi"));
             if let Some(f) = font {
+                p.symbol = Some(SymbolFont::named(f.trim()));
                 let f = f.trim().to_ascii_lowercase();
                 p.code = Some(MONOSPACE.contains(&f.as_str()));
             }

@@ -9,6 +9,7 @@
 
 use crate::error::ConvertError;
 use crate::model::{AnchorMark, Inline, NoteKind, RevisionKind, TextStyle};
+use crate::read::symbols::{SymbolFont, sym_char};
 
 use super::ctx::Ctx;
 use super::fields::{field_code, fld_char, hyperlink_target, suppressed};
@@ -125,8 +126,8 @@ pub(crate) fn inline_element(
         }
         // A run-level element directly in a paragraph (seen from some producers).
         "t" | "tab" | "br" | "drawing" | "pict" => {
-            let style = inl.base.style();
-            run_element(x, cx, inl, s, style)
+            let (style, font) = (inl.base.style(), inl.base.symbol_font());
+            run_element(x, cx, inl, s, style, font)
         }
         _ => {
             cx.unknown(s);
@@ -138,6 +139,7 @@ pub(crate) fn inline_element(
 /// Reads a `w:r` whose start was just returned.
 fn read_run(x: &mut Xml<'_>, cx: &mut Ctx<'_, '_>, inl: &mut Inl) -> Result<(), ConvertError> {
     let mut style = inl.base.style();
+    let mut font = inl.base.symbol_font();
     loop {
         match x.next()? {
             Ev::Start(s) if s.is(Ns::W, "rPr") => {
@@ -146,22 +148,26 @@ fn read_run(x: &mut Xml<'_>, cx: &mut Ctx<'_, '_>, inl: &mut Inl) -> Result<(), 
                 if let Some(cs) = char_style {
                     props = props.then(cx.styles.character(&cs));
                 }
-                style = props.then(direct).style();
+                let props = props.then(direct);
+                style = props.style();
+                font = props.symbol_font();
             }
-            Ev::Start(s) => run_element(x, cx, inl, &s, style)?,
+            Ev::Start(s) => run_element(x, cx, inl, &s, style, font)?,
             Ev::End | Ev::Eof => return Ok(()),
             Ev::Text(_) => {}
         }
     }
 }
 
-/// Reads one run-content element whose start `s` was just returned.
+/// Reads one run-content element whose start `s` was just returned; the run's text is
+/// in `font` when that is a symbol-encoded font.
 fn run_element(
     x: &mut Xml<'_>,
     cx: &mut Ctx<'_, '_>,
     inl: &mut Inl,
     s: &Start<'_>,
     style: TextStyle,
+    font: Option<SymbolFont>,
 ) -> Result<(), ConvertError> {
     let hidden = suppressed(&cx.fields);
     if s.ns == Ns::M && matches!(s.local, "oMath" | "oMathPara") {
@@ -175,7 +181,10 @@ fn run_element(
         "t" | "delText" => {
             let text = x.text()?;
             if !hidden {
-                inl.text(&text, style);
+                match font {
+                    Some(f) => inl.text(&f.map_text(&text), style),
+                    None => inl.text(&text, style),
+                }
             }
             Ok(())
         }
@@ -214,7 +223,7 @@ fn run_element(
             x.skip()
         }
         "sym" => {
-            if let Some(c) = s.w("char").and_then(symbol_char) {
+            if let Some(c) = s.w("char").and_then(|c| sym_char(s.w("font"), c)) {
                 if !hidden {
                     inl.text(&c.to_string(), style);
                 }
@@ -263,17 +272,4 @@ fn run_element(
             x.skip()
         }
     }
-}
-
-/// Maps `w:sym/@w:char` (hex) to a character (17.3.3.30). Symbol-font code points in
-/// the private-use range U+F000..U+F0FF are shifted down by 0xF000 when the result is
-/// printable; other values are kept as they are.
-pub(crate) fn symbol_char(hex: &str) -> Option<char> {
-    let code = u32::from_str_radix(hex.trim(), 16).ok()?;
-    if (0xF020..=0xF0FF).contains(&code) {
-        if let Some(c) = char::from_u32(code - 0xF000).filter(|c| !c.is_control()) {
-            return Some(c);
-        }
-    }
-    char::from_u32(code).filter(|c| !c.is_control())
 }

@@ -5,19 +5,26 @@
 //!   value (`continue`) extends the merge above it in the same grid column. The model
 //!   gets `row_span` on the top cell and omits the covered cells. Grid columns are
 //!   counted from `w:gridBefore` (17.4.15) plus the spans of the cells before.
+//! * `w:gridBefore`/`w:gridAfter` (17.4.15, 17.4.14): grid columns a row leaves
+//!   without a `w:tc`. Each leading slot becomes an empty cell, so every real cell
+//!   keeps its grid column (under its header) in the rendered table; trailing slots
+//!   move no cell and stay implicit (a short row), saving a `<td></td>` per row. Both
+//!   end a vertical merge that reaches them.
 //!   A covered cell that still has text gives its blocks to the top cell.
 //! * `w:hMerge` (legacy horizontal merge): a continuing cell widens the cell before.
 //! * `w:tblHeader` (17.4.49) marks header rows; only leading rows count.
 //! * `w:trPr/w:ins|w:del` (17.13.5.19, 17.13.5.13) is a row revision;
 //!   `w:cellIns`/`w:cellDel`/`w:cellMerge` get one warning (the cell is kept as is).
 //! * Row- and cell-level `w:sdt`/`w:customXml` are transparent.
+//! * A comment range mark between rows or cells (a child of `w:tbl` or `w:tr`) starts
+//!   at the next paragraph or ends after the last paragraph read (`body::range_mark`).
 
 use std::collections::HashMap;
 
 use crate::error::ConvertError;
 use crate::model::{Block, Cell, RevisionKind, Row, RowRevision, Table};
 
-use super::body::block_element;
+use super::body::{block_element, last_paragraph, range_mark};
 use super::ctx::Ctx;
 use super::xml::{Ev, Ns, Xml};
 
@@ -39,7 +46,12 @@ struct RawRow {
     header: bool,
     revision: Option<RowRevision>,
     grid_before: u32,
+    grid_after: u32,
 }
+
+/// At most this many empty cells stand for `w:gridBefore`/`w:gridAfter` (a grid is
+/// at most 63 columns in Word; a larger value is damage, not layout).
+const MAX_GRID_GAP: u32 = 64;
 
 /// Reads a `w:tbl` whose start was just returned.
 ///
@@ -61,8 +73,15 @@ fn read_rows(
     loop {
         match x.next()? {
             Ev::Start(s) if s.ns == Ns::W => match s.local {
-                "tr" => rows.push(read_row(x, cx)?),
+                "tr" => {
+                    let row = read_row(x, cx, rows)?;
+                    rows.push(row);
+                }
                 "sdt" | "sdtContent" | "customXml" => read_rows(x, cx, rows)?,
+                "commentRangeStart" | "commentRangeEnd" => {
+                    range_mark(cx, &s, rows.last_mut().and_then(last_cell_paragraph));
+                    x.skip()?;
+                }
                 _ => {
                     cx.unknown(&s);
                     x.skip()?;
@@ -78,14 +97,26 @@ fn read_rows(
     }
 }
 
-fn read_row(x: &mut Xml<'_>, cx: &mut Ctx<'_, '_>) -> Result<RawRow, ConvertError> {
+/// The last paragraph read in `row`.
+fn last_cell_paragraph(row: &mut RawRow) -> Option<&mut crate::model::Paragraph> {
+    last_paragraph(&mut row.cells.last_mut()?.cell.blocks)
+}
+
+/// Reads a `w:tr` whose start was just returned; `above` are the rows read before it
+/// (a comment range that ends before the row's first cell closes in them).
+fn read_row(
+    x: &mut Xml<'_>,
+    cx: &mut Ctx<'_, '_>,
+    above: &mut [RawRow],
+) -> Result<RawRow, ConvertError> {
     let mut row = RawRow {
         cells: Vec::new(),
         header: false,
         revision: None,
         grid_before: 0,
+        grid_after: 0,
     };
-    read_row_content(x, cx, &mut row)?;
+    read_row_content(x, cx, &mut row, above)?;
     Ok(row)
 }
 
@@ -93,13 +124,22 @@ fn read_row_content(
     x: &mut Xml<'_>,
     cx: &mut Ctx<'_, '_>,
     row: &mut RawRow,
+    above: &mut [RawRow],
 ) -> Result<(), ConvertError> {
     loop {
         match x.next()? {
             Ev::Start(s) if s.ns == Ns::W => match s.local {
                 "trPr" => read_tr_pr(x, row)?,
                 "tc" => row.cells.push(read_cell(x, cx)?),
-                "sdt" | "sdtContent" | "customXml" => read_row_content(x, cx, row)?,
+                "sdt" | "sdtContent" | "customXml" => read_row_content(x, cx, row, above)?,
+                "commentRangeStart" | "commentRangeEnd" => {
+                    let before = match last_cell_paragraph(row) {
+                        Some(p) => Some(p),
+                        None => above.last_mut().and_then(last_cell_paragraph),
+                    };
+                    range_mark(cx, &s, before);
+                    x.skip()?;
+                }
                 _ => {
                     cx.unknown(&s);
                     x.skip()?;
@@ -122,9 +162,17 @@ fn read_tr_pr(x: &mut Xml<'_>, row: &mut RawRow) -> Result<(), ConvertError> {
                 if s.ns == Ns::W {
                     match s.local {
                         "tblHeader" => row.header = s.on_off(),
-                        "gridBefore" => {
-                            row.grid_before =
-                                s.w("val").and_then(|v| v.trim().parse().ok()).unwrap_or(0);
+                        "gridBefore" | "gridAfter" => {
+                            let n = s
+                                .w("val")
+                                .and_then(|v| v.trim().parse().ok())
+                                .unwrap_or(0u32)
+                                .min(MAX_GRID_GAP);
+                            if s.local == "gridBefore" {
+                                row.grid_before = n;
+                            } else {
+                                row.grid_after = n;
+                            }
                         }
                         "ins" | "del" => {
                             row.revision = Some(RowRevision {
@@ -215,6 +263,11 @@ fn resolve(raw: Vec<RawRow>) -> Table {
         leading_header &= r.header;
         let ri = rows.len();
         let mut cells: Vec<Cell> = Vec::with_capacity(r.cells.len());
+        // The slots before the first cell: empty, and they end any merge above them.
+        for c in 0..r.grid_before {
+            open.remove(&c);
+            cells.push(Cell::default());
+        }
         let mut col = r.grid_before;
         let mut extra: Vec<((usize, usize), Vec<Block>)> = Vec::new();
         for rc in r.cells {
@@ -256,6 +309,9 @@ fn resolve(raw: Vec<RawRow>) -> Table {
             }
             cells.push(rc.cell);
             col = col.saturating_add(span);
+        }
+        for c in col..col.saturating_add(r.grid_after) {
+            open.remove(&c);
         }
         for ((tr, tc), blocks) in extra {
             if let Some(top) = rows.get_mut(tr).and_then(|row| row.cells.get_mut(tc)) {
