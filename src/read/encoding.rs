@@ -7,17 +7,21 @@
 //! 4. the caller's charset (`charset=` of the MIME type), any WHATWG label;
 //! 5. UTF-8 with a few damaged sequences (valid multi-byte sequences outnumber the
 //!    invalid bytes two to one), decoded with U+FFFD for the damage;
-//! 6. a guess among the single-byte code pages of [`guess_single_byte`]
-//!    (windows-1252 unless a Cyrillic page reads clearly better).
+//! 6. EBCDIC (code page 037), which no WHATWG encoding covers ([`super::ebcdic`]);
+//! 7. the legacy encoding Mozilla's detector `chardetng` finds most plausible
+//!    ([`guess_legacy`]): the single-byte pages of Western, Central European,
+//!    Cyrillic (windows-1251, KOI8-R, IBM866), Greek, Turkish, Hebrew, Arabic, Baltic,
+//!    Vietnamese and Thai text, and the CJK encodings (Shift_JIS, EUC-JP, ISO-2022-JP,
+//!    EUC-KR, GBK, Big5).
 //!
-//! Steps 5 and 6 add a warning, so a caller can see that the encoding was not certain.
-//! The HTML reader has its own prescan (`<meta charset>`), per the HTML standard.
+//! Steps 5 to 7 add a warning, so a caller can see that the encoding was not certain.
+//! The HTML reader has its own prescan (`<meta charset>`), per the HTML standard, and
+//! the same detector.
 
 use std::borrow::Cow;
 
-use encoding_rs::{
-    Encoding, IBM866, KOI8_R, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1251, WINDOWS_1252,
-};
+use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
+use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE};
 
 use crate::model::Warning;
 
@@ -27,9 +31,28 @@ pub struct Decoded<'a> {
     /// The text, without a byte-order mark.
     pub text: Cow<'a, str>,
     /// The encoding that was used.
-    pub encoding: &'static Encoding,
+    pub encoding: Charset,
     /// Set when the encoding was guessed or the bytes were damaged.
     pub warning: Option<Warning>,
+}
+
+/// A character encoding text was decoded with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Charset {
+    /// An encoding of the WHATWG Encoding Standard (`encoding_rs`).
+    Whatwg(&'static Encoding),
+    /// IBM EBCDIC code page 037 (US/Canada).
+    Ibm037,
+}
+
+impl Charset {
+    /// The encoding's name (`windows-1252`, `Shift_JIS`, `IBM037`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Charset::Whatwg(e) => e.name(),
+            Charset::Ibm037 => "IBM037",
+        }
+    }
 }
 
 /// The `charset` parameter of a MIME type such as `text/plain; charset=KOI8-R`.
@@ -56,7 +79,7 @@ pub fn decode<'a>(bytes: &'a [u8], hint: Option<&str>) -> Decoded<'a> {
     if let Ok(s) = simdutf8::basic::from_utf8(bytes) {
         return Decoded {
             text: Cow::Borrowed(s),
-            encoding: UTF_8,
+            encoding: Charset::Whatwg(UTF_8),
             warning: None,
         };
     }
@@ -82,11 +105,22 @@ pub fn decode<'a>(bytes: &'a [u8], hint: Option<&str>) -> Decoded<'a> {
         );
         return lossy(UTF_8, bytes, Some(w));
     }
-    let enc = guess_single_byte(bytes);
+    if super::ebcdic::looks_ebcdic(bytes) {
+        let w = Warning::new(
+            "guessed-encoding",
+            format!("{prefix}the text is not UTF-8 and no charset was given; its bytes read as EBCDIC and were decoded as IBM037"),
+        );
+        return Decoded {
+            text: Cow::Owned(super::ebcdic::decode(bytes)),
+            encoding: Charset::Ibm037,
+            warning: Some(w),
+        };
+    }
+    let enc = guess_legacy(bytes);
     let w = Warning::new(
         "guessed-encoding",
         format!(
-            "{prefix}the text is not UTF-8 and no charset was given; decoded as {} (the best reading among windows-1252, windows-1251, KOI8-R and IBM866)",
+            "{prefix}the text is not UTF-8 and no charset was given; decoded as {} (guessed)",
             enc.name()
         ),
     );
@@ -106,7 +140,7 @@ fn lossy<'a>(enc: &'static Encoding, bytes: &'a [u8], warning: Option<Warning>) 
     });
     Decoded {
         text,
-        encoding: enc,
+        encoding: Charset::Whatwg(enc),
         warning,
     }
 }
@@ -150,84 +184,30 @@ fn utf8_damage(bytes: &[u8]) -> (usize, usize) {
     (multi, invalid)
 }
 
-/// Picks the single-byte code page that reads `bytes` most like natural text.
-///
-/// Each candidate decodes the bytes; every word (a run of letters) that contains a
-/// non-ASCII character scores by the shape real words have: all lowercase +2 per
-/// non-ASCII letter, Capitalized +2, ALL CAPS +1, anything else (case changing inside
-/// the word, or Latin and Cyrillic letters mixed in one word) -2; a non-ASCII
-/// character outside words scores -1 unless it is common punctuation (quotes, dashes,
-/// NBSP, «», …, °, №). windows-1252 comes first and wins ties, so only a Cyrillic page
-/// that reads clearly better replaces it. Western text fails the Cyrillic pages
-/// because its accented letters sit inside ASCII words ("Größe" -> "Grцяe");
-/// KOI8-R and windows-1251 tell each other apart by case (each turns the other's
-/// lowercase into capitals); IBM866 letters land on symbols in the others.
-pub fn guess_single_byte(bytes: &[u8]) -> &'static Encoding {
-    let sample = &bytes[..bytes.len().min(64 * 1024)];
-    let mut best = (WINDOWS_1252, i64::MIN);
-    for enc in [WINDOWS_1252, WINDOWS_1251, KOI8_R, IBM866] {
-        let (text, _) = enc.decode_without_bom_handling(sample);
-        let s = score(&text);
-        if s > best.1 {
-            best = (enc, s);
-        }
-    }
-    best.0
-}
+/// Bytes of a long text the detector reads: plenty for a confident guess, and a
+/// bound on its time.
+const DETECT_SAMPLE: usize = 256 * 1024;
 
-/// The score of one decoding; see [`guess_single_byte`].
-fn score(text: &str) -> i64 {
-    let mut total = 0i64;
-    let mut word = String::new();
-    for c in text.chars().chain(std::iter::once(' ')) {
-        if c.is_alphabetic() {
-            word.push(c);
-            continue;
-        }
-        total += score_word(&word);
-        word.clear();
-        if !c.is_ascii() && !is_common_punctuation(c) {
-            total -= 1;
-        }
-    }
-    total
-}
-
-fn score_word(word: &str) -> i64 {
-    let non_ascii = word.chars().filter(|c| !c.is_ascii()).count() as i64;
-    if non_ascii == 0 {
-        return 0;
-    }
-    let cyrillic = word.chars().any(|c| ('\u{0400}'..='\u{04FF}').contains(&c));
-    let latin = word
-        .chars()
-        .any(|c| c.is_ascii_alphabetic() || ('\u{00C0}'..='\u{024F}').contains(&c));
-    if cyrillic && latin {
-        return -2 * non_ascii;
-    }
-    let mut chars = word.chars();
-    let first_upper = chars.next().is_some_and(char::is_uppercase);
-    let rest_lower = chars.clone().all(|c| !c.is_uppercase());
-    let rest_upper = chars.all(|c| !c.is_lowercase());
-    if rest_lower {
-        2 * non_ascii
-    } else if first_upper && rest_upper {
-        non_ascii
-    } else {
-        -2 * non_ascii
-    }
-}
-
-fn is_common_punctuation(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00A0}' | '«' | '»' | '°' | '§' | '©' | '®' | '·' | '№'
-    ) || ('\u{2010}'..='\u{2027}').contains(&c)
+/// The legacy (non-UTF) encoding `bytes` are most plausibly in, by `chardetng`
+/// (Mozilla's detector for unlabelled Web content: byte-pair frequencies of each
+/// script's Wikipedia text, CJK validity). windows-1252 when nothing stands out.
+pub fn guess_legacy(bytes: &[u8]) -> &'static Encoding {
+    let mut detector = EncodingDetector::new(Iso2022JpDetection::Allow);
+    let whole = bytes.len() <= DETECT_SAMPLE;
+    detector.feed(&bytes[..bytes.len().min(DETECT_SAMPLE)], whole);
+    detector.guess(None, Utf8Detection::Deny)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use encoding_rs::{
+        BIG5, EUC_KR, GBK, IBM866, KOI8_R, KOI8_U, SHIFT_JIS, WINDOWS_1251, WINDOWS_1252,
+    };
+
+    fn guessed(bytes: &[u8]) -> Charset {
+        decode(bytes, None).encoding
+    }
 
     #[test]
     fn bom_and_utf16_without_bom() {
@@ -242,14 +222,16 @@ mod tests {
     #[test]
     fn hint_and_guess() {
         let (koi, _, _) = KOI8_R.encode("Привет, как дела? Всё хорошо.");
-        assert_eq!(decode(&koi, None).encoding, KOI8_R);
+        // KOI8-U extends KOI8-R with Ukrainian letters: the same reading of Russian.
+        assert!(matches!(guessed(&koi), Charset::Whatwg(e) if e == KOI8_R || e == KOI8_U));
+        assert_eq!(decode(&koi, None).text, "Привет, как дела? Всё хорошо.");
         let (w1251, _, _) = WINDOWS_1251.encode("Привет, как дела? Всё хорошо.");
-        assert_eq!(decode(&w1251, None).encoding, WINDOWS_1251);
+        assert_eq!(guessed(&w1251), Charset::Whatwg(WINDOWS_1251));
         let (cp866, _, _) = IBM866.encode("Привет, как дела? Всё хорошо.");
-        assert_eq!(decode(&cp866, None).encoding, IBM866);
+        assert_eq!(guessed(&cp866), Charset::Whatwg(IBM866));
         let (west, _, _) = WINDOWS_1252.encode("Größe, café, “quoted” — naïve");
         let d = decode(&west, None);
-        assert_eq!(d.encoding, WINDOWS_1252);
+        assert_eq!(d.encoding, Charset::Whatwg(WINDOWS_1252));
         assert_eq!(d.warning.map(|w| w.code), Some("guessed-encoding"));
         assert_eq!(
             decode(&koi, Some("koi8-r")).text,
@@ -266,8 +248,57 @@ mod tests {
         let mut b = "日本語のテキスト".as_bytes().to_vec();
         b.push(0xFF);
         let d = decode(&b, None);
-        assert_eq!(d.encoding, UTF_8);
+        assert_eq!(d.encoding, Charset::Whatwg(UTF_8));
         assert!(d.text.starts_with("日本語"));
         assert_eq!(d.warning.map(|w| w.code), Some("invalid-encoding"));
+    }
+
+    #[test]
+    fn undeclared_cjk_is_detected() {
+        for (enc, text) in [
+            (SHIFT_JIS, "日本語の文書です。文字コードの判定を確かめるための短い文章です。"),
+            (GBK, "这是一个中文文档。我们用它来检查字符编码的检测是否正确。"),
+            (BIG5, "這是一個中文文件。我們用它來檢查字元編碼的偵測是否正確。"),
+            (EUC_KR, "이것은 한국어 문서입니다. 문자 인코딩 감지를 확인하기 위한 짧은 글입니다."),
+        ] {
+            let (bytes, _, _) = enc.encode(text);
+            let d = decode(&bytes, None);
+            assert_eq!(d.encoding, Charset::Whatwg(enc), "{text}");
+            assert_eq!(d.text, text);
+            assert_eq!(d.warning.map(|w| w.code), Some("guessed-encoding"));
+        }
+    }
+
+    #[test]
+    fn ebcdic_is_decoded_not_read_as_a_cyrillic_page() {
+        // "Quarterly report." in code page 037 (letters 0x81.., space 0x40, NL 0x15).
+        let line: &[u8] = &[
+            0xD8, 0xA4, 0x81, 0x99, 0xA3, 0x85, 0x99, 0x93, 0xA8, 0x40, 0x99, 0x85, 0x97, 0x96,
+            0x99, 0xA3, 0x4B, 0x15,
+        ];
+        let bytes = line.repeat(4);
+        let d = decode(&bytes, None);
+        assert_eq!(d.encoding, Charset::Ibm037);
+        assert_eq!(d.text, "Quarterly report.\n".repeat(4));
+        assert_eq!(d.warning.map(|w| w.code), Some("guessed-encoding"));
+    }
+
+    #[test]
+    fn single_byte_scripts() {
+        use encoding_rs::{WINDOWS_1253, WINDOWS_1255, WINDOWS_1256};
+        for (enc, text) in [
+            (WINDOWS_1256, "في قرية من القرى كان هناك رجل حكيم يعرف كل شيء عن الحياة"),
+            (WINDOWS_1251, "Привет, как дела? Это проверка кодировки текста."),
+            (WINDOWS_1253, "Καλημέρα, αυτό είναι ένα κείμενο δοκιμής."),
+            (WINDOWS_1255, "שלום עולם, זהו טקסט לבדיקה של קידוד"),
+            (WINDOWS_1252, "Les élèves ont été très contents à l'école, où ça déménage."),
+            (WINDOWS_1252, "Grüße aus München, schöne Straßen und Bäume."),
+        ] {
+            let (bytes, _, unmappable) = enc.encode(text);
+            assert!(!unmappable);
+            assert_eq!(guess_legacy(&bytes), enc, "{text}");
+        }
+        assert_eq!(guess_legacy(b"plain ascii \xff"), WINDOWS_1252);
+        assert_eq!(guess_legacy(b""), WINDOWS_1252);
     }
 }

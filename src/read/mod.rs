@@ -2,6 +2,7 @@
 
 pub mod budget;
 pub mod docx;
+pub(crate) mod ebcdic;
 pub mod encoding;
 pub mod html;
 pub mod markdown;

@@ -5,8 +5,8 @@
 //!
 //! Where docrag differs from a browser, it is to recover text a browser would show
 //! as mojibake, and each such decision is reported as an `encoding` warning:
-//! - no declaration: UTF-8 when the bytes are valid UTF-8, else the single-byte code
-//!   page the guesser finds most plausible (windows-1252 without evidence);
+//! - no declaration: UTF-8 when the bytes are valid UTF-8, else the legacy encoding
+//!   `chardetng` finds most plausible (windows-1252 without evidence);
 //! - a declared UTF-8 that the bytes break: UTF-8 with replacement characters when the
 //!   breakage is sporadic (a few stray bytes in UTF-8 text), else the guesser;
 //! - a declared legacy encoding while the bytes are valid UTF-8 with multi-byte
@@ -19,9 +19,9 @@
 
 use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE};
 
-use super::guess::guess_single_byte;
 use super::prescan::{charset_from_content, prescan};
 use crate::model::Warning;
+use crate::read::encoding::guess_legacy;
 
 /// Decoded text and what was decided on the way.
 pub(super) struct Decoded {
@@ -53,7 +53,7 @@ pub(super) fn decode(bytes: &[u8], mime: Option<&str>) -> Decoded {
     match declared {
         None if utf8_ok => finish(UTF_8, bytes, None),
         None => {
-            let enc = guess_single_byte(bytes);
+            let enc = guess_legacy(bytes);
             let why = format!(
                 "the HTML declares no character encoding and is not valid UTF-8; decoded as {} (guessed)",
                 enc.name()
@@ -65,7 +65,7 @@ pub(super) fn decode(bytes: &[u8], mime: Option<&str>) -> Decoded {
             if mostly_utf8(bytes) {
                 finish(UTF_8, bytes, None)
             } else {
-                let guessed = guess_single_byte(bytes);
+                let guessed = guess_legacy(bytes);
                 let why = format!(
                     "{from} says UTF-8 but the bytes are not UTF-8; decoded as {} (guessed)",
                     guessed.name()

@@ -2,10 +2,10 @@
 //! [`Document`] model.
 //!
 //! # Pipeline
-//! 1. `encoding.rs` (with `prescan.rs` and `guess.rs`): bytes to text. BOM, then the
-//!    caller's MIME `charset=`, then the `<meta>` prescan, else UTF-8; bytes that are
-//!    invalid in the declared encoding are recovered by a small guesser, with an
-//!    `encoding` warning.
+//! 1. `encoding.rs` (with `prescan.rs`): bytes to text. BOM, then the caller's MIME
+//!    `charset=`, then the `<meta>` prescan, else UTF-8; bytes that are invalid in the
+//!    declared encoding are recovered by `chardetng` (`read::encoding::guess_legacy`),
+//!    with an `encoding` warning.
 //! 2. `parse.rs` (with `sink.rs`): html5ever's tokenizer and tree builder into an
 //!    `RcDom`, with a guard that keeps the tree at most `limits.max_depth` deep.
 //! 3. `walk.rs`: an iterative walk of the tree into blocks (`builder.rs` for
@@ -38,7 +38,6 @@ mod css;
 mod dom;
 mod elements;
 mod encoding;
-mod guess;
 mod parse;
 mod prescan;
 mod props;
