@@ -20,6 +20,7 @@ def generate() -> str:
         "//!",
         "//! Entry `b` is the Unicode scalar value of byte `b` in IBM EBCDIC code page 037.",
         "",
+        "#[rustfmt::skip]",
         "pub(super) const CP037: [u16; 256] = [",
     ]
     for i in range(0, 256, 8):

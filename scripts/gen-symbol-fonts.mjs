@@ -37,7 +37,7 @@ export function generate() {
     if (!table) throw new Error(`dingbat-to-unicode ${pkg.version} has no font ${key}`);
     const row = [];
     for (let code = 0x20; code <= 0xff; code++) row.push(table[code] ?? 0);
-    s += `\npub(super) const ${name}: [u32; 224] = [\n`;
+    s += `\n#[rustfmt::skip]\npub(super) const ${name}: [u32; 224] = [\n`;
     for (let i = 0; i < row.length; i += 8) {
       s += '    ' + row.slice(i, i + 8).map((v) => `0x${v.toString(16).toUpperCase()},`).join(' ') + '\n';
     }

@@ -108,7 +108,9 @@ pub fn decode<'a>(bytes: &'a [u8], hint: Option<&str>) -> Decoded<'a> {
     if super::ebcdic::looks_ebcdic(bytes) {
         let w = Warning::new(
             "guessed-encoding",
-            format!("{prefix}the text is not UTF-8 and no charset was given; its bytes read as EBCDIC and were decoded as IBM037"),
+            format!(
+                "{prefix}the text is not UTF-8 and no charset was given; its bytes read as EBCDIC and were decoded as IBM037"
+            ),
         );
         return Decoded {
             text: Cow::Owned(super::ebcdic::decode(bytes)),
@@ -256,10 +258,22 @@ mod tests {
     #[test]
     fn undeclared_cjk_is_detected() {
         for (enc, text) in [
-            (SHIFT_JIS, "日本語の文書です。文字コードの判定を確かめるための短い文章です。"),
-            (GBK, "这是一个中文文档。我们用它来检查字符编码的检测是否正确。"),
-            (BIG5, "這是一個中文文件。我們用它來檢查字元編碼的偵測是否正確。"),
-            (EUC_KR, "이것은 한국어 문서입니다. 문자 인코딩 감지를 확인하기 위한 짧은 글입니다."),
+            (
+                SHIFT_JIS,
+                "日本語の文書です。文字コードの判定を確かめるための短い文章です。",
+            ),
+            (
+                GBK,
+                "这是一个中文文档。我们用它来检查字符编码的检测是否正确。",
+            ),
+            (
+                BIG5,
+                "這是一個中文文件。我們用它來檢查字元編碼的偵測是否正確。",
+            ),
+            (
+                EUC_KR,
+                "이것은 한국어 문서입니다. 문자 인코딩 감지를 확인하기 위한 짧은 글입니다.",
+            ),
         ] {
             let (bytes, _, _) = enc.encode(text);
             let d = decode(&bytes, None);
@@ -287,11 +301,20 @@ mod tests {
     fn single_byte_scripts() {
         use encoding_rs::{WINDOWS_1253, WINDOWS_1255, WINDOWS_1256};
         for (enc, text) in [
-            (WINDOWS_1256, "في قرية من القرى كان هناك رجل حكيم يعرف كل شيء عن الحياة"),
-            (WINDOWS_1251, "Привет, как дела? Это проверка кодировки текста."),
+            (
+                WINDOWS_1256,
+                "في قرية من القرى كان هناك رجل حكيم يعرف كل شيء عن الحياة",
+            ),
+            (
+                WINDOWS_1251,
+                "Привет, как дела? Это проверка кодировки текста.",
+            ),
             (WINDOWS_1253, "Καλημέρα, αυτό είναι ένα κείμενο δοκιμής."),
             (WINDOWS_1255, "שלום עולם, זהו טקסט לבדיקה של קידוד"),
-            (WINDOWS_1252, "Les élèves ont été très contents à l'école, où ça déménage."),
+            (
+                WINDOWS_1252,
+                "Les élèves ont été très contents à l'école, où ça déménage.",
+            ),
             (WINDOWS_1252, "Grüße aus München, schöne Straßen und Bäume."),
         ] {
             let (bytes, _, unmappable) = enc.encode(text);

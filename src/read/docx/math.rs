@@ -32,8 +32,8 @@ use crate::model::Inline;
 
 use super::ctx::Ctx;
 use super::inlines::Inl;
-use crate::read::symbols::sym_char;
 use super::xml::{Ev, Ns, Start, Xml};
+use crate::read::symbols::sym_char;
 
 /// One node of the math subtree.
 #[derive(Debug)]

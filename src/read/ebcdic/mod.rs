@@ -69,8 +69,8 @@ mod tests {
     /// "Hello, World." and a second line in code page 037 (NL line ends), as IBM's
     /// code chart places them.
     const HELLO: &[u8] = &[
-        0xC8, 0x85, 0x93, 0x93, 0x96, 0x6B, 0x40, 0xE6, 0x96, 0x99, 0x93, 0x84, 0x4B, 0x15,
-        0xE3, 0x88, 0x85, 0x40, 0x85, 0x95, 0x84, 0x4B, 0x15,
+        0xC8, 0x85, 0x93, 0x93, 0x96, 0x6B, 0x40, 0xE6, 0x96, 0x99, 0x93, 0x84, 0x4B, 0x15, 0xE3,
+        0x88, 0x85, 0x40, 0x85, 0x95, 0x84, 0x4B, 0x15,
     ];
 
     #[test]
@@ -83,7 +83,8 @@ mod tests {
         assert!(looks_ebcdic(HELLO));
         assert!(!looks_ebcdic(b"Hello, World. This is ASCII text, plainly."));
         // Shift_JIS Japanese: no EBCDIC spaces.
-        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("日本語のテキストです。これはテストです。");
+        let (sjis, _, _) =
+            encoding_rs::SHIFT_JIS.encode("日本語のテキストです。これはテストです。");
         assert!(!looks_ebcdic(&sjis));
     }
 }

@@ -101,10 +101,16 @@ mod tests {
 
     #[test]
     fn names_ignore_case_and_spaces() {
-        assert_eq!(SymbolFont::named("Wingdings 2"), Some(SymbolFont::Wingdings2));
+        assert_eq!(
+            SymbolFont::named("Wingdings 2"),
+            Some(SymbolFont::Wingdings2)
+        );
         assert_eq!(SymbolFont::named("SYMBOL"), Some(SymbolFont::Symbol));
         assert_eq!(SymbolFont::named("Symbol MT"), None);
-        assert_eq!(SymbolFont::named("a font name longer than the key buffer"), None);
+        assert_eq!(
+            SymbolFont::named("a font name longer than the key buffer"),
+            None
+        );
     }
 
     #[test]
