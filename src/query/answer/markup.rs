@@ -249,11 +249,18 @@ fn close(stack: &mut Vec<Frame>, out: &mut Rendered) {
             ("ins", _) => "inserted",
             _ => "deleted",
         };
+        // A deleted paragraph mark is written `¶` (docx reader): it joins paragraphs,
+        // it is not text anyone removed.
+        let changed = if f.tag == "del" {
+            text.replace('\u{b6}', "").trim().to_string()
+        } else {
+            text.clone()
+        };
         out.changes.push(Change {
             kind,
             author,
             date,
-            text: text.clone(),
+            text: changed,
         });
         if f.tag == "del" {
             (

@@ -98,7 +98,7 @@ pub(crate) fn read_paragraph(
     }
     if !inlines.is_empty() {
         match out.last_mut() {
-            Some(Block::Paragraph(prev)) if join && !break_before => prev.inlines.extend(inlines),
+            Some(Block::Paragraph(prev)) if join && !break_before => join_inlines(prev, inlines),
             _ => out.push(Block::Paragraph(Paragraph { kind, inlines })),
         }
     }
@@ -113,6 +113,36 @@ pub(crate) fn read_paragraph(
     }
     cx.last_para_id = para_id;
     Ok(())
+}
+
+/// Two revisions of the same kind, author and date.
+fn same_revision(prev: &Inline, next: &Inline) -> bool {
+    matches!(
+        (prev, next),
+        (
+            Inline::Revision { kind: k1, author: a1, date: d1, .. },
+            Inline::Revision { kind: k2, author: a2, date: d2, .. },
+        ) if k1 == k2 && a1 == a2 && d1 == d2
+    )
+}
+
+/// Appends `inlines` to the paragraph whose mark was deleted. A deletion that opens
+/// them and matches the mark's continues it: Word shows `¶` and the deleted text after
+/// it as one change.
+fn join_inlines(prev: &mut Paragraph, inlines: Vec<Inline>) {
+    let mut rest = inlines.into_iter().peekable();
+    if let (Some(last), Some(first)) = (prev.inlines.last_mut(), rest.peek()) {
+        if same_revision(last, first) {
+            if let (
+                Inline::Revision { children, .. },
+                Some(Inline::Revision { children: more, .. }),
+            ) = (last, rest.next())
+            {
+                children.extend(more);
+            }
+        }
+    }
+    prev.inlines.extend(rest);
 }
 
 /// Some text of `inlines` is not a tracked deletion (or the source side of a move).
