@@ -90,6 +90,13 @@ const SUFFIXES: &[&str] = &[
 
 const CONNECTORS: &[&str] = &["&", "and", "of", "de", "du", "für", "und", "the"];
 
+/// `word` lower-cased is one of `list` (lower-case entries), compared character by
+/// character: every word of a chunk is checked, and most are not in any list.
+fn listed(list: &[&str], word: &str) -> bool {
+    list.iter()
+        .any(|x| word.chars().flat_map(char::to_lowercase).eq(x.chars()))
+}
+
 /// Built-in finder (see the module docs).
 #[derive(Debug, Clone, Default)]
 pub struct SimpleNameFinder {
@@ -232,15 +239,11 @@ impl NameFinder for SimpleNameFinder {
         while i < ws.len() {
             let w = &ws[i];
             // Lower-cased only when it can matter: most words are not capitalized.
-            if capitalized(w.text)
-                && w.joined_to_next
-                && HONORIFICS.contains(&w.text.to_lowercase().as_str())
-            {
+            if capitalized(w.text) && w.joined_to_next && listed(HONORIFICS, w.text) {
                 let mut parts = Vec::new();
                 let mut j = i + 1;
                 while j < ws.len() && parts.len() < 3 && capitalized(ws[j].text) {
-                    let lwj = ws[j].text.to_lowercase();
-                    if HONORIFICS.contains(&lwj.as_str()) || SUFFIXES.contains(&lwj.as_str()) {
+                    if listed(HONORIFICS, ws[j].text) || listed(SUFFIXES, ws[j].text) {
                         break;
                     }
                     parts.push(ws[j].text);
@@ -269,13 +272,10 @@ impl NameFinder for SimpleNameFinder {
                 continue;
             }
             let upper = w.text.chars().next().is_some_and(char::is_uppercase);
-            let is_suffix = (upper || w.text.eq_ignore_ascii_case("plc"))
-                && SUFFIXES.contains(&w.text.to_lowercase().as_str());
+            let is_suffix =
+                (upper || w.text.eq_ignore_ascii_case("plc")) && listed(SUFFIXES, w.text);
             if is_suffix && run.iter().any(|r| capitalized(r)) {
-                while run
-                    .last()
-                    .is_some_and(|r| CONNECTORS.contains(&r.to_lowercase().as_str()))
-                {
+                while run.last().is_some_and(|r| listed(CONNECTORS, r)) {
                     run.pop();
                 }
                 if !run.is_empty() {
@@ -291,7 +291,7 @@ impl NameFinder for SimpleNameFinder {
                 run.clear();
                 continue;
             }
-            let connector = !run.is_empty() && CONNECTORS.contains(&w.text.to_lowercase().as_str());
+            let connector = !run.is_empty() && listed(CONNECTORS, w.text);
             if capitalized(w.text) || connector {
                 run.push(w.text);
                 if !w.joined_to_next {
