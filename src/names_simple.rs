@@ -90,9 +90,15 @@ const SUFFIXES: &[&str] = &[
 
 const CONNECTORS: &[&str] = &["&", "and", "of", "de", "du", "für", "und", "the"];
 
-/// `word` lower-cased is one of `list` (lower-case entries), compared character by
-/// character: every word of a chunk is checked, and most are not in any list.
+/// `word` lower-cased is one of `list` (lower-case entries), without a lower-cased
+/// copy: every word of a chunk is checked, and most are ASCII and in no list.
 fn listed(list: &[&str], word: &str) -> bool {
+    if word.is_ascii() {
+        // An ASCII word lower-cases to ASCII: only same-length entries can match.
+        return list
+            .iter()
+            .any(|x| x.len() == word.len() && x.eq_ignore_ascii_case(word));
+    }
     list.iter()
         .any(|x| word.chars().flat_map(char::to_lowercase).eq(x.chars()))
 }
