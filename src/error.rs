@@ -98,6 +98,15 @@ pub enum ConvertError {
         /// The limit.
         limit: usize,
     },
+    /// The document (or the pages selected) holds no text: 0 chunks. [`crate::convert`]
+    /// returns an empty conversion (the CLI warns); the JS entry points (`convert`,
+    /// `Collection.addFile`) refuse it alike with this error, since there is nothing
+    /// to index or retrieve.
+    #[error("{what} has no text to index (0 chunks)")]
+    NoText {
+        /// The document (its file name, or "the document"), or the pages selected of it.
+        what: String,
+    },
     /// A configuration value is invalid.
     #[error("invalid option {name}: {detail}")]
     InvalidOption {
@@ -109,6 +118,25 @@ pub enum ConvertError {
 }
 
 impl ConvertError {
+    /// The [`ConvertError::NoText`] for a conversion under `options` that gave 0 chunks.
+    pub fn no_text(options: &crate::ConvertOptions) -> Self {
+        let name = options
+            .file_name
+            .as_deref()
+            .map(|f| f.rsplit(['/', '\\']).next().unwrap_or(f))
+            .filter(|f| !f.is_empty())
+            .unwrap_or("the document");
+        let what = match (options.first_page, options.last_page) {
+            (None, None) => name.to_string(),
+            (first, last) => format!(
+                "pages {}-{} of {name}",
+                first.unwrap_or(1),
+                last.map_or_else(|| "end".to_string(), |l| l.to_string())
+            ),
+        };
+        ConvertError::NoText { what }
+    }
+
     /// A stable, machine-readable code (kebab-case) that never changes between versions.
     pub fn code(&self) -> &'static str {
         match self {
@@ -123,6 +151,7 @@ impl ConvertError {
             ConvertError::ZipBomb { .. } => "zip-bomb",
             ConvertError::TooDeep { .. } => "too-deep",
             ConvertError::InvalidOption { .. } => "invalid-option",
+            ConvertError::NoText { .. } => "empty-document",
         }
     }
 }

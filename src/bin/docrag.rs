@@ -257,6 +257,12 @@ fn convert_command(args: &[String]) -> Result<(), Fail> {
     for w in &conversion.warnings {
         eprintln!("docrag: warning [{}]: {}", w.code, w.message);
     }
+    if conversion.chunks.is_empty() {
+        // The JS API refuses such a document (`empty-document`); a batch over many
+        // files goes on, with the same words on stderr.
+        let e = docrag::ConvertError::no_text(&options);
+        eprintln!("docrag: warning [{}]: {e}", e.code());
+    }
     match write_conversion(&conversion, format) {
         Ok(()) => Ok(()),
         // A closed pipe (`docrag convert f | head`) is the reader's choice, not a failure.

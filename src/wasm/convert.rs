@@ -44,6 +44,9 @@ pub fn js_convert(input: JsValue, options: JsValue) -> Result<JsValue, JsValue> 
         None => crate::convert(&bytes, &opts.options),
     };
     let conversion = result.map_err(|e| errors::from_convert(&js_option_names(e)))?;
+    if conversion.chunks.is_empty() {
+        return Err(errors::from_convert(&ConvertError::no_text(&opts.options)));
+    }
     to_js(&conversion)
 }
 

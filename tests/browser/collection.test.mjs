@@ -271,7 +271,7 @@ test('an abort when the add reaches the store stage stores nothing', async () =>
     const res = await attempt(() => c.addFile(file, { signal: ac.signal, onProgress: (p) => p.stage === 'store' && ac.abort() }));
     return { res, docs: c.documents(), counts: await countRecords('late-abort') };
   });
-  assert.equal(r.res.code, 'aborted');
+  assert.equal(r.res.code, 'AbortError/aborted');
   assert.deepEqual(r.docs, []);
   assert.deepEqual(r.counts, { chunks: 0, documents: 0, embeddings: 0, metadata: 0, settings: 0 });
   errors.assertNone();

@@ -57,7 +57,7 @@ test('a worker collection adds, asks and aborts off the page thread; the page se
   assert.equal(r.invalidInput.ok, false);
   assert.equal(r.invalidInput.code, 'invalid-input', r.invalidInput.message);
   assert.equal(r.cancelled.ok, false);
-  assert.equal(r.cancelled.code, 'aborted');
+  assert.equal(r.cancelled.code, 'AbortError/aborted');
   assert.equal(r.bad.code, 'empty-question');
   assert.equal(r.fnProvider.code, 'invalid-option');
   assert.deepEqual(r.pageDocs, [r.info.docId]);

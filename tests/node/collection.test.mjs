@@ -99,7 +99,7 @@ test('bad input is a typed error and changes nothing', async () => {
   await assert.rejects(c.ask('q', { mode: 'fast' }), (e) => e.code === 'invalid-option');
   const ac = new AbortController();
   ac.abort();
-  await assert.rejects(c.addFile(new Uint8Array(tableDoc), { signal: ac.signal }), (e) => e.code === 'aborted');
+  await assert.rejects(c.addFile(new Uint8Array(tableDoc), { signal: ac.signal }), (e) => e.name === 'AbortError' && e.cause.code === 'aborted');
   assert.deepEqual(c.documents(), before);
 });
 

@@ -6,6 +6,12 @@ import { docrag } from './helpers.mjs';
 
 const { Collection, VectorIndex, convert } = docrag;
 const code = (c, option) => (e) => {
+  if (c === 'aborted') {
+    assert.equal(e.name, 'AbortError', e.message);
+    assert.equal(e.cause.code, 'aborted');
+    return true;
+  }
+  assert.ok(e instanceof docrag.DocragError, `${e.name}: ${e.message}`);
   assert.equal(e.name, 'DocragError', `${e.name}: ${e.message}`);
   assert.equal(e.code, c, e.message);
   if (option !== undefined) assert.equal(e.option, option);

@@ -11,7 +11,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pkgDir = join(root, 'pkg');
 if (!existsSync(join(pkgDir, 'package.json'))) throw new Error('pkg/ is not built: run `node scripts/build-pkg.mjs`');
 const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
-const { Provider } = await import(pathToFileURL(join(pkgDir, manifest.exports['.'].node)).href);
+const docrag = await import(pathToFileURL(join(pkgDir, manifest.exports['.'].node)).href);
+const { Provider } = docrag;
 
 let stub;
 before(async () => {
@@ -29,6 +30,15 @@ async function rejects(promise, code) {
   try {
     await promise;
   } catch (e) {
+    if (code === 'aborted') {
+      // Aborts follow the platform: an AbortError whose cause carries docrag's code.
+      assert.ok(e instanceof DOMException, `${e.name}: ${e.message}`);
+      assert.equal(e.name, 'AbortError', e.message);
+      assert.ok(e.cause instanceof docrag.DocragError);
+      assert.equal(e.cause.code, 'aborted');
+      return e;
+    }
+    assert.ok(e instanceof docrag.DocragError, `${e.name}: ${e.message}`);
     assert.equal(e.name, 'DocragError', e.message);
     assert.equal(e.code, code, e.message);
     return e;

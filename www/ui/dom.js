@@ -45,7 +45,10 @@ export function messageOf(code, message) {
 
 /** An error as a paragraph: the DocragError code (or the error's name) and its message. */
 export function errorView(err, what) {
-  const code = typeof err?.code === 'string' ? err.code : err?.name ?? 'error';
+  // An abort is a DOMException named AbortError; docrag's code is its cause's.
+  const code = err?.name === 'AbortError'
+    ? err.cause?.code ?? 'aborted'
+    : typeof err?.code === 'string' ? err.code : err?.name ?? 'error';
   return el(
     'p',
     { className: 'error', role: 'alert', dataset: { code } },

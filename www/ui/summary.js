@@ -208,8 +208,9 @@ export function setupSummary(container, { store: collection, stored, openChunk, 
       replace(progress, `Done: ${what} in ${entry.summary.trace.wallMs === null ? '?' : fmt(entry.summary.trace.wallMs)} ms.`);
       progress.dataset.state = 'done';
     } catch (err) {
-      replace(progress, errorView(err, err?.code === 'aborted' ? `Stopped summarizing ${what}` : `Could not summarize ${what}`));
-      progress.dataset.state = err?.code === 'aborted' ? 'stopped' : 'failed';
+      const stopped = err?.name === 'AbortError';
+      replace(progress, errorView(err, stopped ? `Stopped summarizing ${what}` : `Could not summarize ${what}`));
+      progress.dataset.state = stopped ? 'stopped' : 'failed';
     } finally {
       controller = null;
       stop.hidden = true;

@@ -239,10 +239,22 @@ export type DocragErrorCode =
   | 'empty-document'
   | 'internal';
 
-/** The errors docrag throws: real `Error`s with `name` "DocragError" and a stable `code`. */
-export interface DocragError extends Error {
+/**
+ * Every error docrag throws, except aborts: `code` is stable, `cause` the underlying
+ * error when there is one, and `option`/`part`/`position` say where when known. Test
+ * with `err instanceof DocragError` (also true for a DocragError of another copy of the
+ * package, by its shape) or `isDocragError(err)`.
+ *
+ * An aborted call rejects with a `DOMException` named `AbortError` instead (the
+ * platform convention, as `fetch` does), whose `cause` is a DocragError with code
+ * `aborted`; test with `isAbortError(err)` or `err.name === 'AbortError'`.
+ */
+export declare class DocragError extends Error {
+  constructor(code: DocragErrorCode, message: string, options?: { cause?: unknown; option?: string; part?: string; position?: number });
   name: 'DocragError';
   code: DocragErrorCode;
+  /** For `malformed-xml`, `zip-bomb` and `too-deep`: the package part (e.g. `word/document.xml`) or input it happened in. */
+  part?: string;
   /** For `invalid-option`: the option as you spelled it, e.g. "maxTokens" or "fields.ssSeq". */
   option?: string;
   /** For `http-status` and `rate-limited`: the provider's HTTP status. */
@@ -259,7 +271,7 @@ export interface DocragError extends Error {
   got?: number;
   /** For `embedding-dimension`, `embedding-empty`, `embedding-non-finite`: the text's index in the call. */
   index?: number;
-  /** For `embedding-non-finite`: the component's position in the vector. */
+  /** For `malformed-xml`: the byte offset in `part` where reading stopped; for `embedding-non-finite`: the component's position in the vector. */
   position?: number;
 }
 
@@ -283,7 +295,8 @@ export type InitInput = URL | string | Response | ArrayBuffer | Uint8Array | Com
  * Converts a document (DOCX, HTML, RTF, Markdown or plain text; detected from the bytes, with `fileName`
  * as a hint) into token-bounded Markdown chunks with flat metadata.
  *
- * @throws {DocragError} when the input is not a document docrag can read, or an option is invalid.
+ * @throws {DocragError} when the input is not a document docrag can read (`empty-input` for 0
+ * bytes, `empty-document` when it has no text, as `Collection.addFile`), or an option is invalid.
  * @throws whatever `options.names` threw, unchanged.
  */
 export function convert<F extends UserFields = {}>(
@@ -310,6 +323,9 @@ export function countTokens(text: string): number;
 
 /** Whether `value` is a DocragError (as opposed to an exception from your callback). */
 export function isDocragError(value: unknown): value is DocragError;
+
+/** Whether `value` is the rejection of an aborted call: a `DOMException` named `AbortError` (its `cause` is the DocragError with code `aborted`). */
+export function isAbortError(value: unknown): value is Error & { name: 'AbortError'; cause: DocragError };
 
 /** The system message that tells a language model how to read docrag's Markdown and cite it. */
 export const SYSTEM_MESSAGE: string;
@@ -617,7 +633,7 @@ export interface AddFileOptions {
   convert?: ConvertOptions;
   /** Re-convert and replace a stored document with the same id. Default false: the stored one is returned unchanged. */
   replace?: boolean;
-  /** Aborts the add (`aborted`); nothing is stored. */
+  /** Aborts the add (rejects with an `AbortError`); nothing is stored. */
   signal?: AbortSignal;
   onProgress?: (p: AddProgress) => void;
 }
@@ -881,7 +897,7 @@ export class Collection {
    * Adds a file: convert, embed (chunks whose text already has a stored vector are not
    * re-embedded), store. Adding a stored document again returns it unchanged unless `replace`.
    * @throws {DocragError} a conversion code, `empty-document` (no text: 0 chunks), a provider code
-   * (`zero-vector` and the other vector checks included), `aborted` (until the store transaction
+   * (`zero-vector` and the other vector checks included), an `AbortError` when aborted (until the store transaction
    * completes; a later abort changes nothing), `quota-exceeded`, `storage-closed`.
    */
   addFile(file: File | Blob | Uint8Array | ArrayBuffer | string, options?: AddFileOptions): Promise<DocumentInfo>;
@@ -901,10 +917,10 @@ export class Collection {
    * batches when the notes do not fit), "extractive" without one. Every
    * `[chunk-N]` / `[docId:N]` citation is checked against the chunks of its call; a
    * reply that fails twice flags the summary (`verified: false`, `warning`).
-   * @throws {DocragError} `no-chat-model` for a model mode without one, `unknown-document`, a provider code, `aborted`.
+   * @throws {DocragError} `no-chat-model` for a model mode without one, `unknown-document`, a provider code; an `AbortError` when aborted.
    */
   summarize(docIds?: string | string[] | null, options?: SummarizeOptions): Promise<Summary>;
-  /** Asks a question. @throws {DocragError} `empty-question`, a provider code, `aborted`. */
+  /** Asks a question. @throws {DocragError} `empty-question`, a provider code; an `AbortError` when aborted. */
   ask(question: string, options?: AskOptions): Promise<AskResult>;
   /**
    * Sets the provider (null: none). Keys stay in memory unless `remember: true`, which stores
@@ -996,14 +1012,14 @@ export interface ProviderOptions {
 }
 
 export interface EmbedOptions {
-  /** Aborts the call and its retries (`aborted`); no request is sent after it fires. */
+  /** Aborts the call and its retries (rejects with an `AbortError`); no request is sent after it fires. */
   signal?: AbortSignal;
   /** Called after each batch with texts done and the total. */
   onProgress?: (done: number, total: number) => void;
 }
 
 export interface ChatOptions {
-  /** Aborts the call (`aborted`). */
+  /** Aborts the call (rejects with an `AbortError`). */
   signal?: AbortSignal;
   /** Called with each streamed piece of the reply, in order. */
   onToken?: (piece: string) => void;
@@ -1030,7 +1046,7 @@ export class Provider {
   readonly hasChat: boolean;
   /**
    * One vector per text, in order.
-   * @throws {DocragError} `http-status`, `rate-limited`, `network`, `timeout`, `aborted`,
+   * @throws {DocragError} `http-status`, `rate-limited`, `network`, `timeout`, an `AbortError` when aborted,
    * `malformed-reply`, `embedding-count`, `embedding-dimension`, `embedding-empty`,
    * `embedding-non-finite`, `no-embedding-model`, `provider-function`.
    */

@@ -1,11 +1,11 @@
 // Node entry: loads docrag_bg.wasm from disk synchronously at import, so
 // `import { convert } from 'docrag'` is usable at once.
 import { readFileSync } from 'node:fs';
-import { initSync, convert as wasmConvert, version, systemMessage } from './docrag.js';
-import { docragError } from './shared.js';
+import { initSync, convert as wasmConvert, version, systemMessage, __setErrorClass } from './docrag.js';
+import { DocragError, docragError } from './shared.js';
 
 export { SYSTEM_MESSAGE, ROUTING_PROMPT, INDEX_ANSWER_PROMPT } from './constants.js';
-export { isDocragError } from './shared.js';
+export { DocragError, isDocragError, isAbortError } from './shared.js';
 export { version, systemMessage };
 export { countTokens } from './docrag.js';
 export { VectorIndex, Bm25Index } from './docrag.js';
@@ -18,6 +18,7 @@ export { Provider } from './docrag.js';
 const wasmUrl = new URL('./docrag_bg.wasm', import.meta.url);
 try {
   initSync({ module: readFileSync(wasmUrl) });
+  __setErrorClass(DocragError);
 } catch (e) {
   throw docragError('init-failed', `could not load the docrag wasm module from ${wasmUrl.href}: ${e?.message ?? e}`, e);
 }

@@ -2,19 +2,53 @@
 // browser entry imports this file.
 
 /**
- * A DocragError: a real Error with name "DocragError" and a stable `code`, shaped
- * like the errors the wasm module throws.
+ * Every error docrag throws (other than an abort): `code` is stable (see
+ * `DocragErrorCode` in index.d.ts), `cause` the underlying error when there is one,
+ * and where it happened when known: `option` (an invalid option), `part` (a package
+ * part such as `word/document.xml`) and `position` (a byte offset in that part).
+ * Errors made by the wasm module are instances too (the entries register this class
+ * with it); `instanceof` also recognises a DocragError from another copy of the
+ * package by its shape.
  */
+export class DocragError extends Error {
+  constructor(code, message, options) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'DocragError';
+    this.code = code;
+    for (const key of ['option', 'part', 'position']) {
+      if (options?.[key] !== undefined) this[key] = options[key];
+    }
+  }
+
+  static [Symbol.hasInstance](value) {
+    return value instanceof Error && value.name === 'DocragError' && typeof value.code === 'string';
+  }
+}
+
+/** A DocragError (kept for the entries' existing call sites). */
 export function docragError(code, message, cause) {
-  const err = new Error(message, cause === undefined ? undefined : { cause });
-  err.name = 'DocragError';
-  err.code = code;
+  return new DocragError(code, message, cause === undefined ? undefined : { cause });
+}
+
+/**
+ * The error an aborted call rejects with: a `DOMException` named `AbortError`, as
+ * `fetch` and `AbortSignal.throwIfAborted()` throw, whose `cause` is the DocragError
+ * with code `aborted`.
+ */
+export function abortError(message = 'the operation was aborted by its AbortSignal') {
+  const err = new DOMException(message, 'AbortError');
+  Object.defineProperty(err, 'cause', { value: new DocragError('aborted', message), configurable: true, writable: true });
   return err;
 }
 
 /** Whether `value` is an error thrown by docrag (as opposed to, say, a names callback). */
 export function isDocragError(value) {
-  return value instanceof Error && value.name === 'DocragError' && typeof value.code === 'string';
+  return value instanceof DocragError;
+}
+
+/** Whether `value` is the rejection of an aborted docrag call. */
+export function isAbortError(value) {
+  return value instanceof DOMException && value.name === 'AbortError';
 }
 
 /** A readable description of what `init` was asked to load, for error messages. */

@@ -10,13 +10,14 @@ import initWasm, {
   Enricher as WasmEnricher,
   Collection as WasmCollection,
   Provider as WasmProvider,
+  __setErrorClass,
 } from './docrag.js';
 import { SYSTEM_MESSAGE, VERSION } from './constants.js';
-import { docragError, describeSource } from './shared.js';
+import { DocragError, abortError, docragError, describeSource } from './shared.js';
 
 export { SYSTEM_MESSAGE, ROUTING_PROMPT, INDEX_ANSWER_PROMPT } from './constants.js';
 export { Expansion } from './docrag.js';
-export { isDocragError } from './shared.js';
+export { DocragError, isDocragError, isAbortError } from './shared.js';
 
 let ready = false;
 let pending = null;
@@ -32,6 +33,7 @@ export function init(input) {
   const source = input ?? new URL('docrag_bg.wasm', import.meta.url);
   pending = initWasm({ module_or_path: source }).then(
     () => {
+      __setErrorClass(DocragError);
       ready = true;
       // The tokenizer's tables (tens of milliseconds) are built while the page is
       // idle, so a file dropped later does not wait for them.
@@ -252,8 +254,10 @@ export class WorkerCollection {
     if (msg.type === 'result') p.resolve(msg.value);
     else {
       const { name, message, code, ...rest } = msg.error ?? {};
-      const err = name === 'DocragError' ? docragError(code ?? 'internal', message) : new Error(message);
-      Object.assign(err, rest);
+      let err;
+      if (name === 'AbortError') err = abortError(message);
+      else if (name === 'DocragError') err = Object.assign(docragError(code ?? 'internal', message), rest);
+      else err = Object.assign(new Error(message), rest);
       p.reject(err);
     }
   }
@@ -269,7 +273,7 @@ export class WorkerCollection {
     const sent = optionsAt >= 0 ? args.map((a, i) => (i === optionsAt ? bag : a)) : args;
     return new Promise((resolve, reject) => {
       if (signal?.aborted) {
-        reject(docragError('aborted', 'the operation was aborted by its AbortSignal'));
+        reject(abortError());
         return;
       }
       const onAbort = () => this.#worker.postMessage({ type: 'abort', call });

@@ -145,18 +145,10 @@ pub(crate) async fn add_file(
         None => crate::convert(&bytes, &parsed.options),
     }
     .map_err(|e| from_convert(&e))?;
-    progress(on_progress.as_ref(), "parse", 1.0, 1.0, &extra(size));
     if conversion.chunks.is_empty() {
-        let name = if label.is_empty() {
-            "the document"
-        } else {
-            label.as_str()
-        };
-        return Err(js_error(
-            "empty-document",
-            &format!("{name} has no text to index (0 chunks); nothing was stored"),
-        ));
+        return Err(from_convert(&crate::ConvertError::no_text(&parsed.options)));
     }
+    progress(on_progress.as_ref(), "parse", 1.0, 1.0, &extra(size));
     // Conversion ran without a break: let an abort (or a worker's abort message) in.
     yield_now().await;
     check_abort(signal.as_ref())?;
