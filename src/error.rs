@@ -107,6 +107,12 @@ pub enum ConvertError {
         /// The document (its file name, or "the document"), or the pages selected of it.
         what: String,
     },
+    /// The caller's progress hook asked to stop (`progress::observe`): an abort.
+    #[error("the conversion was stopped during its {stage} stage")]
+    Stopped {
+        /// `parse` or `chunk`.
+        stage: &'static str,
+    },
     /// A configuration value is invalid.
     #[error("invalid option {name}: {detail}")]
     InvalidOption {
@@ -152,6 +158,7 @@ impl ConvertError {
             ConvertError::TooDeep { .. } => "too-deep",
             ConvertError::InvalidOption { .. } => "invalid-option",
             ConvertError::NoText { .. } => "empty-document",
+            ConvertError::Stopped { .. } => "aborted",
         }
     }
 }

@@ -21,6 +21,7 @@ pub mod names;
 mod names_simple;
 pub mod options;
 mod order;
+pub mod progress;
 pub mod provider;
 pub mod query;
 pub mod read;

@@ -57,6 +57,20 @@ pub enum Format {
     Text,
 }
 
+impl Format {
+    /// The lower-case name (`docx`, `html`, `rtf`, `markdown`, `text`), as the JS
+    /// `format` option and stored document records spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Docx => "docx",
+            Format::Html => "html",
+            Format::Rtf => "rtf",
+            Format::Markdown => "markdown",
+            Format::Text => "text",
+        }
+    }
+}
+
 /// Options for [`crate::convert`]. Build with [`ConvertOptions::new`] and the `with_*`
 /// methods; each validates its argument.
 #[derive(Debug, Clone)]

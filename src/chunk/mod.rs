@@ -85,7 +85,7 @@ pub fn chunk_document(
     let max = options.max_tokens.max(MIN_MAX_TOKENS);
     let mut w = Walker::new(doc, max);
 
-    let mut body = w.body(&doc.body);
+    let mut body = w.body(&doc.body)?;
     let pages = u64::from(w.last_page());
     if pages > options.limits.max_pages {
         return Err(ConvertError::TooManyElements {

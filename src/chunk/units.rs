@@ -15,8 +15,13 @@ use super::escape::one_line;
 use super::facts::Facts;
 use super::flatten::Flat;
 use super::render::{Mode, note_marker};
+use crate::error::ConvertError;
 use crate::model::{Block, Document, Note, NoteKind, Part};
+use crate::progress::{self, Stage};
 use crate::tokens::Tally;
+
+/// Top-level blocks between two progress reports (a few milliseconds of work).
+pub(crate) const REPORT_EVERY: usize = 64;
 
 /// What a unit is, for the packer's boundary rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,12 +157,21 @@ impl<'d> Walker<'d> {
     }
 
     /// Units of the body.
-    pub(crate) fn body(&mut self, blocks: &[Block]) -> Vec<Unit> {
+    ///
+    /// # Errors
+    /// [`ConvertError::Stopped`] when the progress hook (`crate::progress`), told every
+    /// [`REPORT_EVERY`] top-level blocks, asks to stop.
+    pub(crate) fn body(&mut self, blocks: &[Block]) -> Result<Vec<Unit>, ConvertError> {
         self.book.begin_story(blocks);
-        self.blocks(blocks);
+        let total = blocks.len() as u64;
+        for (i, chunk) in blocks.chunks(REPORT_EVERY).enumerate() {
+            self.blocks(chunk);
+            let done = ((i + 1) * REPORT_EVERY).min(blocks.len()) as u64;
+            progress::report(Stage::Chunk, "", done, total)?;
+        }
         self.book.end_story();
         self.section_pages.push((self.section_start, self.page));
-        std::mem::take(&mut self.out)
+        Ok(std::mem::take(&mut self.out))
     }
 
     /// Units of one header or footer (pages: its section's).

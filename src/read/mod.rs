@@ -14,6 +14,7 @@ pub mod text;
 use crate::error::ConvertError;
 use crate::model::Document;
 use crate::options::{ConvertOptions, Format};
+use crate::progress::{self, Stage};
 
 /// Detects the format of `bytes` and reads it into the document model.
 ///
@@ -39,11 +40,16 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
     // A DOCX is compressed: its XML elements are counted against ten times its size.
     let weight = if format == Format::Docx { 10 } else { 1 };
     let _budget = budget::begin(bytes.len().saturating_mul(weight), &options.limits);
-    match format {
+    let len = bytes.len() as u64;
+    let name = format.name();
+    progress::report(Stage::Parse, name, 0, len)?;
+    let doc = match format {
         Format::Docx => docx::read(bytes, &options.limits),
         Format::Html => html::read(bytes, options),
         Format::Rtf => rtf::read(bytes, options),
         Format::Markdown => markdown::read(bytes, options),
         Format::Text => text::read(bytes, options),
-    }
+    }?;
+    progress::report(Stage::Parse, name, len, len)?;
+    Ok(doc)
 }

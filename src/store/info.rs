@@ -43,13 +43,7 @@ pub struct DocumentInfo {
 
 /// The lower-case name of a format as stored in [`DocumentInfo::format`].
 pub fn format_name(format: Format) -> &'static str {
-    match format {
-        Format::Docx => "docx",
-        Format::Html => "html",
-        Format::Rtf => "rtf",
-        Format::Markdown => "markdown",
-        Format::Text => "text",
-    }
+    format.name()
 }
 
 impl DocumentInfo {

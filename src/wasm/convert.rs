@@ -13,6 +13,7 @@ use crate::{Conversion, ConvertError};
 use super::errors::{self, INTERNAL, INVALID_INPUT};
 use super::names::JsNameFinder;
 use super::options;
+use super::progress::conversion_hook;
 
 /// The JS result shape (`ConversionResult` in the d.ts).
 #[derive(Serialize)]
@@ -32,18 +33,30 @@ pub fn js_convert(input: JsValue, options: JsValue) -> Result<JsValue, JsValue> 
     super::install_panic_hook();
     let bytes = input_bytes(&input)?;
     let opts = options::parse(&options).map_err(|e| errors::from_convert(&e))?;
-    let result = match opts.names {
+    if opts
+        .signal
+        .as_ref()
+        .is_some_and(web_sys::AbortSignal::aborted)
+    {
+        return Err(errors::js_error(
+            errors::ABORTED,
+            "the operation was aborted by its AbortSignal",
+        ));
+    }
+    let name = opts.options.file_name.clone().unwrap_or_default();
+    let hook = conversion_hook(opts.on_progress.clone(), opts.signal.clone(), name);
+    let conversion = crate::progress::observe(hook, || match opts.names {
         Some(callback) => {
             let finder = JsNameFinder::new(callback);
             let result = crate::convert_with(&bytes, &opts.options, &finder);
-            if let Some(failure) = finder.take_failure() {
-                return Err(failure);
+            match finder.take_failure() {
+                Some(failure) => Err(failure),
+                None => result.map_err(|e| errors::from_convert(&js_option_names(e))),
             }
-            result
         }
-        None => crate::convert(&bytes, &opts.options),
-    };
-    let conversion = result.map_err(|e| errors::from_convert(&js_option_names(e)))?;
+        None => crate::convert(&bytes, &opts.options)
+            .map_err(|e| errors::from_convert(&js_option_names(e))),
+    })?;
     if conversion.chunks.is_empty() {
         return Err(errors::from_convert(&ConvertError::no_text(&opts.options)));
     }

@@ -26,6 +26,8 @@ pub(crate) const KNOWN_KEYS: &[&str] = &[
     "terms",
     "names",
     "limits",
+    "onProgress",
+    "signal",
 ];
 
 const LIMIT_KEYS: &[&str] = &[
@@ -47,6 +49,10 @@ pub(crate) struct JsOptions {
     pub options: ConvertOptions,
     /// `options.names`, called once per chunk.
     pub names: Option<Function>,
+    /// `options.onProgress`: `{stage: "parse" | "chunk", done, total, part}` reports.
+    pub on_progress: Option<Function>,
+    /// `options.signal`: stops the conversion at its next progress report.
+    pub signal: Option<web_sys::AbortSignal>,
 }
 
 fn invalid(name: &str, detail: impl Into<String>) -> ConvertError {
@@ -155,8 +161,14 @@ fn strings(name: &str, v: &JsValue) -> Result<Vec<String>, ConvertError> {
 pub(crate) fn parse(value: &JsValue) -> Result<JsOptions, ConvertError> {
     let mut o = ConvertOptions::new();
     let mut names = None;
+    let (mut on_progress, mut signal) = (None, None);
     if value.is_undefined() || value.is_null() {
-        return Ok(JsOptions { options: o, names });
+        return Ok(JsOptions {
+            options: o,
+            names,
+            on_progress,
+            signal,
+        });
     }
     let obj = as_object("options", value)?;
     let (mut first, mut last) = (None, None);
@@ -220,6 +232,21 @@ pub(crate) fn parse(value: &JsValue) -> Result<JsOptions, ConvertError> {
                 names = Some(f);
             }
             "limits" => o = o.with_limits(limits(&v)?),
+            "onProgress" => {
+                let f = v.dyn_into::<Function>().map_err(|other| {
+                    invalid(k, format!("expected a function, got {}", type_name(&other)))
+                })?;
+                on_progress = Some(f);
+            }
+            "signal" => {
+                if !js_sys::Reflect::has(&v, &"aborted".into()).unwrap_or(false) {
+                    return Err(invalid(
+                        k,
+                        format!("expected an AbortSignal, got {}", type_name(&v)),
+                    ));
+                }
+                signal = Some(v.unchecked_into());
+            }
             _ => {
                 return Err(invalid(
                     k,
@@ -234,7 +261,12 @@ pub(crate) fn parse(value: &JsValue) -> Result<JsOptions, ConvertError> {
     if first.is_some() || last.is_some() {
         o = o.with_page_range(first.unwrap_or(-1), last.unwrap_or(-1))?;
     }
-    Ok(JsOptions { options: o, names })
+    Ok(JsOptions {
+        options: o,
+        names,
+        on_progress,
+        signal,
+    })
 }
 
 fn limits(v: &JsValue) -> Result<Limits, ConvertError> {

@@ -61,7 +61,7 @@ export async function assertCollectionReport(c, { storage, reopened, where }) {
   } else {
     assert.equal(c.added.docId, docId, `${where}: addFile resolves to the document`);
     const stages = c.progress.filter((s, i) => s !== c.progress[i - 1]);
-    assert.deepEqual(stages, ['read', 'parse', 'store', 'done'], `${where}: progress stages ${c.progress} (no provider: no embed)`);
+    assert.deepEqual(stages, ['read', 'parse', 'chunk', 'store', 'done'], `${where}: progress stages ${c.progress} (no provider: no embed)`);
   }
   assert.equal(c.documents.length, 1, `${where}: one document`);
   const [doc] = c.documents;

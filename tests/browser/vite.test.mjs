@@ -101,7 +101,7 @@ test('the built Vite app runs a WorkerCollection from the worker chunk Vite emit
   assert.equal(worker.added.docId, conversion.docId);
   assert.equal(worker.added.chunkCount, conversion.chunks.length);
   assert.deepEqual(worker.documents, [worker.added]);
-  assert.deepEqual([...new Set(worker.progress)], ['read', 'parse', 'store', 'done']);
+  assert.deepEqual([...new Set(worker.progress)], ['read', 'parse', 'chunk', 'store', 'done']);
   assert.ok(assets.some((f) => /^worker-[\w-]+\.js$/.test(f)), `a worker chunk in ${assets.join(', ')}`);
   errors.assertNone('Vite app worker');
   await page.close();

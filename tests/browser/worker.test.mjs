@@ -48,7 +48,7 @@ test('a worker collection adds, asks and aborts off the page thread; the page se
     };
   });
   assert.ok(r.info.chunkCount > 100, `${r.info.chunkCount} chunks`);
-  assert.deepEqual([...new Set(r.stages)], ['read', 'parse', 'store', 'done']);
+  assert.deepEqual([...new Set(r.stages)], ['read', 'parse', 'chunk', 'store', 'done']);
   assert.ok(r.ticks > 0, 'the page thread ran while the worker converted');
   assert.deepEqual(r.docs, [r.info]);
   assert.equal(r.chunkCount, r.info.chunkCount);

@@ -42,7 +42,7 @@ test('addFile stores exactly what convert() produces, and reports progress', asy
   assert.equal(info.tokenCount, direct.metadata.reduce((s, m) => s + m.tokenCount, 0));
   assert.equal(info.hasTables, true);
   assert.deepEqual(info.embeddingModels, []);
-  assert.deepEqual([...new Set(stages)], ['read', 'parse', 'store', 'done']);
+  assert.deepEqual([...new Set(stages)], ['read', 'parse', 'chunk', 'store', 'done']);
   const chunks = c.chunks(info.docId);
   assert.deepEqual(chunks.map((ch) => ch.text), direct.chunks);
   assert.deepEqual(chunks.map((ch) => ch.metadata), direct.metadata);

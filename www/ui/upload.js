@@ -3,8 +3,8 @@
 // worker, or the page's), so running several at once would not be faster.
 import { el, count, errorView } from './dom.js';
 
-const STAGES = ['read', 'parse', 'embed', 'store'];
-const LABEL = { read: 'reading', parse: 'parsing and chunking', embed: 'embedding', store: 'storing', done: 'done' };
+const STAGES = ['read', 'parse', 'chunk', 'embed', 'store'];
+const LABEL = { read: 'reading', parse: 'parsing', chunk: 'chunking', embed: 'embedding', store: 'storing', done: 'done' };
 
 /**
  * Wires `dropZone` and `input` to `add(file, onProgress)` (which resolves to the

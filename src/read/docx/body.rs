@@ -10,6 +10,10 @@
 
 use crate::error::ConvertError;
 use crate::model::{AnchorMark, Block, Inline, Paragraph};
+use crate::progress::{self, Stage};
+
+/// Top-level body blocks between two progress reports.
+const REPORT_EVERY: usize = 64;
 
 use super::altchunk::read_alt_chunk;
 use super::ctx::Ctx;
@@ -33,7 +37,7 @@ pub(crate) fn read_blocks_root(
         match x.next()? {
             Ev::Start(s) if s.is(Ns::W, "document") => loop {
                 match x.next()? {
-                    Ev::Start(b) if b.is(Ns::W, "body") => out.extend(read_blocks(x, cx)?),
+                    Ev::Start(b) if b.is(Ns::W, "body") => out.extend(read_body(x, cx)?),
                     Ev::Start(_) => x.skip()?,
                     Ev::Text(_) => {}
                     Ev::End | Ev::Eof => break,
@@ -45,6 +49,31 @@ pub(crate) fn read_blocks_root(
                 flush_pending(cx, &mut out);
                 return Ok(out);
             }
+        }
+    }
+}
+
+/// Reads the children of `w:body` as [`read_blocks`] does, telling the progress hook
+/// (`crate::progress`) how far into the part it is every [`REPORT_EVERY`] blocks.
+///
+/// # Errors
+/// As [`read_blocks`]; [`ConvertError::Stopped`] when the hook asks to stop.
+fn read_body(x: &mut Xml<'_>, cx: &mut Ctx<'_, '_>) -> Result<Vec<Block>, ConvertError> {
+    let mut out = Vec::new();
+    let mut since = 0;
+    loop {
+        match x.next()? {
+            Ev::Start(s) => {
+                block_element(x, cx, &s, &mut out)?;
+                since += 1;
+                if since == REPORT_EVERY {
+                    since = 0;
+                    let (done, total) = x.progress();
+                    progress::report(Stage::Parse, &cx.part, done, total)?;
+                }
+            }
+            Ev::End | Ev::Eof => return Ok(out),
+            Ev::Text(_) => {}
         }
     }
 }

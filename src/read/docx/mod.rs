@@ -226,6 +226,11 @@ fn read_story<T>(
     cx.fields.clear();
     let mut x = Xml::new(&bytes, name, cx.limits.max_depth);
     let result = f(&mut x, cx);
+    let (_, len) = x.progress();
+    let result = result.and_then(|r| {
+        crate::progress::report(crate::progress::Stage::Parse, name, len, len)?;
+        Ok(r)
+    });
     for w in std::mem::take(&mut x.warnings) {
         cx.warn(w.code, w.message);
     }

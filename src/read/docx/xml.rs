@@ -79,6 +79,11 @@ pub(crate) struct Xml<'a> {
 }
 
 impl<'a> Xml<'a> {
+    /// `(bytes read, bytes in all)` of the part, for progress reports.
+    pub(crate) fn progress(&self) -> (u64, u64) {
+        (self.reader.buffer_position(), self.input.len() as u64)
+    }
+
     /// A reader over the inflated bytes of `part`.
     pub(crate) fn new(bytes: &'a [u8], part: &str, max_depth: usize) -> Self {
         let (input, bad_utf8) = match simdutf8::compat::from_utf8(bytes) {

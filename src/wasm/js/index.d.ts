@@ -147,6 +147,29 @@ export interface ConvertOptions<F extends UserFields = UserFields> {
   names?: NamesCallback;
   /** Resource limits. Default: see `Limits`. */
   limits?: Limits;
+  /**
+   * Called as the conversion goes: `parse` per part read (a DOCX body every 64
+   * top-level blocks, each header, note and comment part), `chunk` every 64 top-level
+   * blocks chunked; at most one call per stage, part and 1% of its work.
+   */
+  onProgress?: (p: ConversionProgress) => void;
+  /**
+   * Stops the conversion at its next progress report (an `AbortError`). `convert` runs
+   * synchronously, so the signal can only change before the call or from `onProgress`;
+   * `Collection.addFile` and `WorkerCollection.addFile` also check it between stages.
+   */
+  signal?: AbortSignal;
+}
+
+/** One progress report of a conversion. */
+export interface ConversionProgress {
+  /** `parse`: reading the input (`done`/`total` in bytes of `part`); `chunk`: chunking (in top-level blocks). */
+  stage: 'parse' | 'chunk';
+  done: number;
+  total: number;
+  /** The part read (`word/document.xml`, `word/footnotes.xml`; the format's name at the start of a parse), empty while chunking. */
+  part: string;
+  fileName: string;
 }
 
 /** Something the reader skipped or simplified; the conversion went on. */
@@ -308,7 +331,27 @@ export function convert<F extends UserFields = {}>(
  * Loads the wasm module. Needed once before `convert` in browsers; a no-op in Node.
  * Idempotent.
  */
-export function init(input?: InitInput): Promise<void>;
+export function init(input?: InitInput, options?: InitOptions): Promise<void>;
+export function init(options: InitOptions): Promise<void>;
+
+/** Progress of `init` (and of the first `Collection.open` of a page, which loads the module). */
+export interface InitProgress {
+  /** `download`: bytes of the .wasm received (`total` 0 when the server sends no length); `compile`; `done`. */
+  stage: 'download' | 'compile' | 'done';
+  done: number;
+  total: number;
+}
+
+export interface InitOptions {
+  /** Called as the module downloads (when `init` fetches it from a URL) and compiles. */
+  onProgress?: (p: InitProgress) => void;
+  /**
+   * Rejects this call with an `AbortError`; when this call started the download, it
+   * stops it too (other calls waiting on the same load then reject, and a later
+   * `init` starts again).
+   */
+  signal?: AbortSignal;
+}
 
 /**
  * Number of o200k_base tokens in `text` (the tokenizer of GPT-4o, GPT-4.1, GPT-5 and
@@ -599,12 +642,17 @@ export interface StoredChunk {
   metadata: ChunkMetadata;
 }
 
-/** Progress of `addFile`, in stage order; `done`/`total` are bytes (read), steps (parse, store) or chunks (embed). */
+/**
+ * Progress of `addFile`, in stage order; `done`/`total` are bytes (read), bytes of
+ * `part` (parse), top-level blocks (chunk), chunks (embed) or steps (store).
+ */
 export interface AddProgress {
-  stage: 'read' | 'parse' | 'embed' | 'store' | 'done';
+  stage: 'read' | 'parse' | 'chunk' | 'embed' | 'store' | 'done';
   done: number;
   total: number;
   fileName?: string;
+  /** For `parse`: the part being read (see `ConversionProgress`). */
+  part?: string;
 }
 
 export interface OpenOptions {
@@ -622,6 +670,14 @@ export interface OpenOptions {
   provider?: ProviderOptions | null;
   /** Called after another tab added or removed a document (the collection has already reloaded). */
   onChange?: (change: { type: 'added' | 'removed'; docId: string }) => void;
+  /**
+   * Called as the collection opens: on a page's first open the module's `download`
+   * and `compile` (see `InitProgress`), then `open` (the database), `load` (its
+   * records), `index` (the search indexes rebuilt) and `done`, each 0/1 then 1/1.
+   */
+  onProgress?: (p: { stage: 'download' | 'compile' | 'open' | 'load' | 'index' | 'done'; done: number; total: number }) => void;
+  /** Rejects the open with an `AbortError` between its steps; nothing is written by an open. */
+  signal?: AbortSignal;
 }
 
 export interface AddFileOptions {

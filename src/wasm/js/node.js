@@ -2,7 +2,7 @@
 // `import { convert } from 'docrag'` is usable at once.
 import { readFileSync } from 'node:fs';
 import { initSync, convert as wasmConvert, version, systemMessage, __setErrorClass } from './docrag.js';
-import { DocragError, docragError } from './shared.js';
+import { DocragError, abortError, docragError } from './shared.js';
 
 export { SYSTEM_MESSAGE, ROUTING_PROMPT, INDEX_ANSWER_PROMPT } from './constants.js';
 export { DocragError, isDocragError, isAbortError } from './shared.js';
@@ -23,8 +23,16 @@ try {
   throw docragError('init-failed', `could not load the docrag wasm module from ${wasmUrl.href}: ${e?.message ?? e}`, e);
 }
 
-/** Already initialized in Node; kept so code written for browsers runs unchanged. */
-export function init(_input) {
+/**
+ * Already initialized in Node; kept so code written for browsers runs unchanged
+ * (`onProgress` hears `done`, an aborted `signal` rejects with an AbortError).
+ */
+export function init(input, options) {
+  const bag = options ?? (input && typeof input === 'object' && ('onProgress' in input || 'signal' in input) ? input : {});
+  if (bag.signal?.aborted) return Promise.reject(abortError());
+  try {
+    bag.onProgress?.({ stage: 'done', done: 1, total: 1 });
+  } catch {}
   return Promise.resolve();
 }
 

@@ -22,19 +22,101 @@ export { DocragError, isDocragError, isAbortError } from './shared.js';
 let ready = false;
 let pending = null;
 
+/** `init({onProgress, signal})`: an options bag where the input would be. */
+function isInitOptions(value) {
+  return (
+    value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype &&
+    ('onProgress' in value || 'signal' in value)
+  );
+}
+
+/** Rejects when `signal` aborts, with the platform's AbortError. */
+function whenAborted(signal) {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(abortError());
+    else signal.addEventListener('abort', () => reject(abortError()), { once: true });
+  });
+}
+
+/**
+ * `source` as a Response whose body reports its bytes to `onProgress` as they arrive
+ * (`download` stage), so the module still compiles while it streams in.
+ */
+async function fetchWithProgress(source, onProgress, signal) {
+  const response = await fetch(source, { signal });
+  if (!response.ok || !response.body) return response;
+  const total = Number(response.headers.get('Content-Length')) || 0;
+  let done = 0;
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      const { value, done: end } = await reader.read();
+      if (end) {
+        controller.close();
+        return;
+      }
+      done += value.byteLength;
+      try {
+        onProgress({ stage: 'download', done, total });
+      } catch {}
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const type = response.headers.get('Content-Type') ?? 'application/wasm';
+  return new Response(body, { status: response.status, headers: { 'Content-Type': type } });
+}
+
+function report(onProgress, stage, done, total) {
+  try {
+    onProgress?.({ stage, done, total });
+  } catch {}
+}
+
 /**
  * Loads the wasm module once. `input` (URL, string URL, Response, bytes or a
- * WebAssembly.Module) overrides the default location. Idempotent: later calls return
- * the same promise; after a failure the next call tries again.
+ * WebAssembly.Module) overrides the default location; `options.onProgress` receives
+ * `{stage: 'download' | 'compile' | 'done', done, total}` (download in bytes, total 0
+ * when the server sends no length) and `options.signal` rejects the call with an
+ * `AbortError` (and stops the download when this call started it). Also
+ * `init({onProgress, signal})`. Idempotent: later calls share the load; after a
+ * failure the next call tries again.
  */
-export function init(input) {
-  if (ready) return Promise.resolve();
-  if (pending) return pending;
+export function init(input, options) {
+  if (isInitOptions(input) && options === undefined) {
+    options = input;
+    input = undefined;
+  }
+  const { onProgress, signal } = options ?? {};
+  if (onProgress !== undefined && typeof onProgress !== 'function') {
+    return Promise.reject(new DocragError('invalid-option', 'invalid option onProgress: expected a function', { option: 'onProgress' }));
+  }
+  if (signal !== undefined && !(signal && typeof signal === 'object' && 'aborted' in signal && typeof signal.addEventListener === 'function')) {
+    return Promise.reject(new DocragError('invalid-option', 'invalid option signal: expected an AbortSignal', { option: 'signal' }));
+  }
+  if (signal?.aborted) return Promise.reject(abortError());
+  const withSignal = (p) => (signal ? Promise.race([p, whenAborted(signal)]) : p);
+  if (ready) {
+    report(onProgress, 'done', 1, 1);
+    return Promise.resolve();
+  }
+  if (pending) return withSignal(pending.then(() => report(onProgress, 'done', 1, 1)));
   const source = input ?? new URL('docrag_bg.wasm', import.meta.url);
-  pending = initWasm({ module_or_path: source }).then(
+  const streamed = onProgress && (typeof source === 'string' || source instanceof URL);
+  const module = streamed ? fetchWithProgress(source, onProgress, signal) : Promise.resolve(source);
+  pending = module
+    .then((m) => {
+      report(onProgress, 'compile', 0, 1);
+      return initWasm({ module_or_path: m });
+    })
+    .then(
     () => {
       __setErrorClass(DocragError);
       ready = true;
+      report(onProgress, 'compile', 1, 1);
+      report(onProgress, 'done', 1, 1);
       // The tokenizer's tables (tens of milliseconds) are built while the page is
       // idle, so a file dropped later does not wait for them.
       const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 0));
@@ -46,6 +128,7 @@ export function init(input) {
     },
     (e) => {
       pending = null;
+      if (e?.name === 'AbortError') throw abortError();
       throw docragError(
         'init-failed',
         `could not load the docrag wasm module from ${describeSource(source)}: ${e?.message ?? e}`,
@@ -53,7 +136,7 @@ export function init(input) {
       );
     },
   );
-  return pending;
+  return withSignal(pending);
 }
 
 function assertReady(what) {
@@ -133,7 +216,11 @@ export function systemMessage() {
  */
 export class Collection extends WasmCollection {
   static async open(name, options) {
-    await init();
+    // The first open on a page loads the module: its download and compile are part
+    // of the open's progress, and its signal stops them.
+    const onProgress = options?.onProgress;
+    const loading = typeof onProgress === 'function' ? (p) => p.stage !== 'done' && onProgress(p) : undefined;
+    await init(undefined, { onProgress: loading, signal: options?.signal });
     return WasmCollection.open(name, options);
   }
 
@@ -224,7 +311,8 @@ export class WorkerCollection {
       : new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     const wc = new WorkerCollection(worker, onChange, String(workerUrl ?? 'worker.js'));
     try {
-      const info = await wc.#call('open', [name, rest, wasmUrl === undefined ? undefined : String(wasmUrl)]);
+      // Index 1, the options bag: its onProgress and signal cross like addFile's.
+      const info = await wc.#call('open', [name, rest, wasmUrl === undefined ? undefined : String(wasmUrl)], 1);
       wc.name = info.name;
       wc.storage = info.storage;
     } catch (e) {

@@ -46,8 +46,10 @@ const ASYNC = new Set(['addFile', 'remove', 'ask', 'summarize', 'setProvider', '
 async function dispatch(call, method, args) {
   if (method === 'open') {
     const [name, options, wasmUrl] = args;
-    await init(wasmUrl ?? undefined);
-    const opened = await Collection.open(name, { ...options, onChange: (change) => self.postMessage({ type: 'change', change }) });
+    const live = hydrate(call, options) ?? {};
+    const loading = live.onProgress ? (p) => p.stage !== 'done' && live.onProgress(p) : undefined;
+    await init(wasmUrl ?? undefined, { onProgress: loading, signal: live.signal });
+    const opened = await Collection.open(name, { ...live, onChange: (change) => self.postMessage({ type: 'change', change }) });
     collection?.close();
     collection = opened;
     // The o200k tables take a few milliseconds to build on first use: build them now,

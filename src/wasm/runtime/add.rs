@@ -20,6 +20,7 @@ use crate::store::DocumentInfo;
 use super::super::errors::{from_convert, js_error};
 use super::super::names::JsNameFinder;
 use super::super::options as convert_options;
+use super::super::progress::conversion_hook;
 use super::super::provider::{CallControl, JsProvider, provider_error_to_js};
 use super::bag::{Bag, check_abort, progress, query_error, yield_now};
 use super::collection::{Inner, store_error, to_js};
@@ -132,23 +133,21 @@ pub(crate) async fn add_file(
         None => sniff::detect(&bytes, file_name.as_deref(), mime.as_deref())
             .map_err(|e| from_convert(&e))?,
     };
-    progress(on_progress.as_ref(), "parse", 0.0, 1.0, &extra(size));
-    let conversion = match parsed.names {
+    let hook = conversion_hook(on_progress.clone(), signal.clone(), label.clone());
+    let conversion = crate::progress::observe(hook, || match parsed.names {
         Some(cb) => {
             let finder = JsNameFinder::new(cb);
             let r = crate::convert_with(&bytes, &parsed.options, &finder);
-            if let Some(failure) = finder.take_failure() {
-                return Err(failure);
+            match finder.take_failure() {
+                Some(failure) => Err(failure),
+                None => r.map_err(|e| from_convert(&e)),
             }
-            r
         }
-        None => crate::convert(&bytes, &parsed.options),
-    }
-    .map_err(|e| from_convert(&e))?;
+        None => crate::convert(&bytes, &parsed.options).map_err(|e| from_convert(&e)),
+    })?;
     if conversion.chunks.is_empty() {
         return Err(from_convert(&crate::ConvertError::no_text(&parsed.options)));
     }
-    progress(on_progress.as_ref(), "parse", 1.0, 1.0, &extra(size));
     // Conversion ran without a break: let an abort (or a worker's abort message) in.
     yield_now().await;
     check_abort(signal.as_ref())?;
@@ -326,6 +325,8 @@ pub(crate) async fn embed_missing(inner: Rc<Inner>, options: JsValue) -> Result<
     let bag = Bag::new("embedMissing", &options, &["signal", "onProgress"])?;
     let signal = bag.signal("signal")?;
     let on_progress = bag.function("onProgress")?;
+    // Aborted before it starts: rejected as every long call is, even with nothing to do.
+    check_abort(signal.as_ref())?;
     let Some(provider) = inner.provider() else {
         return Ok(JsValue::from(0));
     };

@@ -5,6 +5,7 @@ use js_sys::{Function, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::super::errors::js_error;
+pub(crate) use super::super::progress::progress;
 
 /// A read options bag (`undefined`/`null` = empty).
 pub(crate) struct Bag {
@@ -140,26 +141,6 @@ impl Bag {
         }
         Ok(Some(v.unchecked_into()))
     }
-}
-
-/// Calls a progress callback with `{stage, done, total, ...extra}`; a throwing
-/// callback is ignored (progress must never break the work).
-pub(crate) fn progress(
-    cb: Option<&Function>,
-    stage: &str,
-    done: f64,
-    total: f64,
-    extra: &[(&str, JsValue)],
-) {
-    let Some(cb) = cb else { return };
-    let o = Object::new();
-    let _ = Reflect::set(&o, &"stage".into(), &stage.into());
-    let _ = Reflect::set(&o, &"done".into(), &done.into());
-    let _ = Reflect::set(&o, &"total".into(), &total.into());
-    for (k, v) in extra {
-        let _ = Reflect::set(&o, &(*k).into(), v);
-    }
-    let _ = cb.call1(&JsValue::NULL, &o);
 }
 
 /// The `aborted` DocragError when `signal` is aborted.

@@ -18,7 +18,7 @@ use crate::store::schema;
 
 use super::super::errors::js_error;
 use super::super::provider::JsProvider;
-use super::bag::{Bag, invalid};
+use super::bag::{Bag, check_abort, invalid, progress};
 use super::idb::{self, IdbStore};
 use super::memory::MemoryStore;
 use super::state::State;
@@ -152,10 +152,15 @@ async fn open(name: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let bag = Bag::new(
         "Collection.open",
         &options,
-        &["storage", "provider", "onChange"],
+        &["storage", "provider", "onChange", "onProgress", "signal"],
     )?;
     schema::check_name(&name).map_err(|d| invalid("name", &d))?;
     let storage = bag.string("storage")?.unwrap_or_else(|| "auto".into());
+    let on_progress = bag.function("onProgress")?;
+    let signal = bag.signal("signal")?;
+    let step = |stage: &str, done: f64| progress(on_progress.as_ref(), stage, done, 1.0, &[]);
+    check_abort(signal.as_ref())?;
+    step("open", 0.0);
     let store = match storage.as_str() {
         "memory" => Store::Memory(MemoryStore::default()),
         "indexeddb" => Store::Idb(IdbStore::open(&name).await.map_err(|e| store_error(&e))?),
@@ -168,6 +173,13 @@ async fn open(name: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
             ));
         }
     };
+    // Between steps an abort closes what was opened; nothing is written on open.
+    let stop = |store: &Store| {
+        check_abort(signal.as_ref()).inspect_err(|_| store.close())
+    };
+    step("open", 1.0);
+    stop(&store)?;
+    step("load", 0.0);
     let snapshot = match store.load().await {
         Ok(s) => s,
         Err(e) => {
@@ -175,6 +187,8 @@ async fn open(name: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
             return Err(store_error(&e));
         }
     };
+    step("load", 1.0);
+    stop(&store)?;
     let given = bag.raw("provider");
     let remembered = given.is_undefined();
     let provider_value = if given.is_undefined() {
@@ -193,10 +207,13 @@ async fn open(name: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
         Err(e) => return Err(e),
     };
     let model = provider.as_ref().and_then(|p| p.embedding_model_id());
+    step("index", 0.0);
     let state = State::from_snapshot(snapshot, model.as_deref()).map_err(|e| {
         store.close();
         store_error(&e)
     })?;
+    step("index", 1.0);
+    stop(&store)?;
     let inner = Rc::new(Inner {
         name,
         store,
@@ -209,6 +226,7 @@ async fn open(name: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     if matches!(inner.store, Store::Idb(_)) && has_global("BroadcastChannel") {
         listen(&inner);
     }
+    step("done", 1.0);
     Ok(JsCollection { inner }.into())
 }
 
