@@ -1259,3 +1259,42 @@ fn docx_equations_are_latex() {
     }
     assert!(docrag::SYSTEM_MESSAGE.contains("LaTeX"));
 }
+
+#[test]
+fn html_table_cells_carry_html_markup_and_pipe_cells_markdown() {
+    // CommonMark renders no Markdown inside an HTML block: an HTML table's cells carry
+    // HTML inline markup; a pipe table keeps Markdown.
+    let text = |name: &str| {
+        convert_file(name, 1024)
+            .expect("converts")
+            .iter()
+            .map(|c| c.text.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let wiki = text("readability__wikipedia.html");
+    assert!(wiki.contains(
+        "<tr><td>Industry</td><td><a href=\"/wiki/Open-source_software\">Open-source software</a></td></tr>"
+    ));
+    let sas = text("poi__bug57031.docx");
+    // Bold header cells: <th> says it. A column of bold row labels: no <strong> per row.
+    assert!(sas.contains("<tr><th>Time</th><th></th><th>Survival</th><th>Failure</th>"));
+    assert!(sas.contains(
+        "<tr><td>38.0000</td><td></td><td>0.4464</td><td>0.5536</td><td>0.0924</td><td>18</td><td>10</td></tr>"
+    ));
+    // Bold inside a data cell that is not a label stays, as HTML.
+    assert!(sas.contains("<td><strong>*</strong></td>"));
+    // A pipe table keeps Markdown emphasis.
+    assert!(sas.contains("| **Mean** | **Standard Error** |"));
+    for html_table in sas.split("<table>").skip(1) {
+        let table = html_table.split("</table>").next().unwrap();
+        assert!(
+            !table.contains("**"),
+            "Markdown inside an HTML table: {table}"
+        );
+    }
+    // The system message tells a model about it.
+    assert!(
+        docrag::SYSTEM_MESSAGE.contains("inside an HTML table, formatting is HTML too (<strong>")
+    );
+}

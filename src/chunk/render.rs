@@ -16,8 +16,12 @@ pub(crate) enum Mode {
     Block,
     /// A heading: one line, breaks and tabs are spaces.
     Line,
-    /// A table cell (pipe or HTML): breaks are `<br>`, tabs spaces, no newlines.
+    /// A pipe-table cell: breaks are `<br>`, tabs spaces, no newlines.
     Cell,
+    /// An HTML-table cell: as [`Mode::Cell`], with emphasis, links and code as HTML
+    /// (`<strong>`, `<em>`, `<s>`, `<a href>`, `<code>`): CommonMark renders no
+    /// Markdown inside an HTML block.
+    HtmlCell,
 }
 
 /// Renders all leaves of `flat`.
@@ -170,6 +174,19 @@ fn link_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
                     && visible(run)
             });
         match target {
+            Some(t) if mode == Mode::HtmlCell => {
+                let mut inner = String::new();
+                style_level(flat, run, mode, &mut inner);
+                let lead = &inner[..inner.len() - inner.trim_start().len()];
+                let trail = &inner[inner.trim_end().len()..];
+                out.push_str(lead);
+                out.push_str("<a href=\"");
+                push_url(t, out);
+                out.push_str("\">");
+                out.push_str(inner.trim());
+                out.push_str("</a>");
+                out.push_str(trail);
+            }
             Some(t) => {
                 let mut inner = String::new();
                 style_level(flat, run, mode, &mut inner);
@@ -222,14 +239,20 @@ fn push_url(url: &str, out: &mut String) {
     }
 }
 
-/// Character-style flags in nesting order, outermost first (code spans innermost).
-const STYLE_FLAGS: [(fn(&TextStyle) -> bool, &str, &str); 6] = [
-    (|s| s.strike, "~~", "~~"),
-    (|s| s.bold, "**", "**"),
-    (|s| s.italic, "*", "*"),
-    (|s| s.underline, "<u>", "</u>"),
-    (|s| s.superscript, "<sup>", "</sup>"),
-    (|s| s.subscript && !s.superscript, "<sub>", "</sub>"),
+/// Character-style flags in nesting order, outermost first (code spans innermost):
+/// the test and its Markdown and HTML markers.
+type StyleFlag = (fn(&TextStyle) -> bool, [&'static str; 2], [&'static str; 2]);
+const STYLE_FLAGS: [StyleFlag; 6] = [
+    (|s| s.strike, ["~~", "~~"], ["<s>", "</s>"]),
+    (|s| s.bold, ["**", "**"], ["<strong>", "</strong>"]),
+    (|s| s.italic, ["*", "*"], ["<em>", "</em>"]),
+    (|s| s.underline, ["<u>", "</u>"], ["<u>", "</u>"]),
+    (|s| s.superscript, ["<sup>", "</sup>"], ["<sup>", "</sup>"]),
+    (
+        |s| s.subscript && !s.superscript,
+        ["<sub>", "</sub>"],
+        ["<sub>", "</sub>"],
+    ),
 ];
 
 fn style_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
@@ -239,9 +262,14 @@ fn style_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
 /// Groups by one style flag at a time so that, e.g., a bold run with an underlined
 /// word inside stays one bold span.
 fn style_flag(flat: &Flat, leaves: &[Leaf], depth: usize, mode: Mode, out: &mut String) {
-    let Some((flag, open, close)) = STYLE_FLAGS.get(depth) else {
+    let Some((flag, markdown, html)) = STYLE_FLAGS.get(depth) else {
         code_level(flat, leaves, mode, out);
         return;
+    };
+    let [open, close] = if mode == Mode::HtmlCell {
+        html
+    } else {
+        markdown
     };
     for (a, b) in runs(leaves, |l| flag(&l.style)) {
         let run = &leaves[a..b];
@@ -272,6 +300,19 @@ fn code_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
         }
         if !code || content.trim().is_empty() {
             out.push_str(&content);
+            continue;
+        }
+        if mode == Mode::HtmlCell {
+            let mut escaped = String::with_capacity(content.len());
+            for c in content.chars() {
+                match c {
+                    '&' => escaped.push_str("&amp;"),
+                    '<' => escaped.push_str("&lt;"),
+                    '>' => escaped.push_str("&gt;"),
+                    c => escaped.push(c),
+                }
+            }
+            wrap(&escaped, "<code>", "</code>", out);
             continue;
         }
         let trimmed = content.trim();
@@ -328,7 +369,7 @@ fn item(flat: &Flat, item: &Item, code: bool, mode: Mode, out: &mut String) {
         Item::Break => out.push_str(match mode {
             Mode::Block => "  \n",
             Mode::Line => " ",
-            Mode::Cell => "<br>",
+            Mode::Cell | Mode::HtmlCell => "<br>",
         }),
         Item::Image(alt) => {
             let alt = alt.trim();

@@ -15,7 +15,7 @@ use super::facts::{Facts, of_leaves};
 use super::flatten::{Item, Rev, flatten};
 use super::render::{Mode, render};
 use super::units::{Kind, TableInfo, Walker};
-use crate::model::{Block, Cell, ParagraphKind, Row, Table};
+use crate::model::{Block, Cell, Inline, ParagraphKind, Row, Table};
 use crate::tokens;
 
 /// Most columns rendered (a guard against absurd spans).
@@ -44,12 +44,13 @@ impl Walker<'_> {
             return;
         }
         let head_rows = header_rows(t, html);
+        let labels = html && label_column(t, head_rows);
         let first_page = self.page;
         let mut rendered: Vec<(String, Facts, u32, u32)> = Vec::with_capacity(t.rows.len());
         for (i, row) in t.rows.iter().enumerate() {
             let start = self.page;
             let (text, facts) = if html {
-                self.html_row(row, i < head_rows)
+                self.html_row(row, i < head_rows, labels)
             } else {
                 self.pipe_row(row, cols)
             };
@@ -151,7 +152,7 @@ impl Walker<'_> {
         let mut text = String::from("|");
         let rev = row_rev(row);
         for cell in &row.cells {
-            let content = self.cell_content(&cell.blocks, rev.clone(), &mut facts);
+            let content = self.cell_content(&cell.blocks, rev.clone(), Mode::Cell, &mut facts);
             text.push(' ');
             text.push_str(&pipe_cell(&content));
             text.push_str(" |");
@@ -162,15 +163,17 @@ impl Walker<'_> {
         (text, facts)
     }
 
-    fn html_row(&mut self, row: &Row, header: bool) -> (String, Facts) {
+    /// One HTML row; `labels`: the first cell is in a column of bold row labels (see
+    /// [`label_column`]), written without the `<strong>` every row would repeat.
+    fn html_row(&mut self, row: &Row, header: bool, labels: bool) -> (String, Facts) {
         let mut facts = Facts::default();
         let mut text = String::from("<tr>");
         let rev = row_rev(row);
         let tag = if header { "th" } else { "td" };
-        for cell in &row.cells {
-            let content = self.cell_content(&cell.blocks, rev.clone(), &mut facts);
+        for (i, cell) in row.cells.iter().enumerate() {
+            let content = self.cell_content(&cell.blocks, rev.clone(), Mode::HtmlCell, &mut facts);
             open_cell(tag, cell, &mut text);
-            text.push_str(&content);
+            text.push_str(&header_content(&content, header || (labels && i == 0)));
             text.push_str("</");
             text.push_str(tag);
             text.push('>');
@@ -179,8 +182,16 @@ impl Walker<'_> {
         (text, facts)
     }
 
-    /// One cell's blocks as single-line Markdown/HTML, paragraphs joined by `<br>`.
-    fn cell_content(&mut self, blocks: &[Block], rev: Option<Rev>, facts: &mut Facts) -> String {
+    /// One cell's blocks on one line, paragraphs joined by `<br>`: inline Markdown in a
+    /// pipe table (`mode` [`Mode::Cell`]), inline HTML in an HTML table
+    /// ([`Mode::HtmlCell`]), where CommonMark renders no Markdown.
+    fn cell_content(
+        &mut self,
+        blocks: &[Block],
+        rev: Option<Rev>,
+        mode: Mode,
+        facts: &mut Facts,
+    ) -> String {
         let mut parts: Vec<String> = Vec::new();
         for b in blocks {
             match b {
@@ -193,7 +204,7 @@ impl Walker<'_> {
                         }
                     }
                     let mut f = of_leaves(&flat, &flat.leaves);
-                    let body = render(&flat, Mode::Cell);
+                    let body = render(&flat, mode);
                     let body = body.trim();
                     let prefix = match p.kind {
                         ParagraphKind::ListItem {
@@ -228,7 +239,7 @@ impl Walker<'_> {
                     parts.push(s);
                 }
                 Block::Quote(inner) => {
-                    let s = self.cell_content(inner, rev.clone(), facts);
+                    let s = self.cell_content(inner, rev.clone(), mode, facts);
                     if !s.is_empty() {
                         parts.push(format!("<blockquote>{s}</blockquote>"));
                     }
@@ -252,9 +263,9 @@ impl Walker<'_> {
             let rev = row_rev(row).or_else(|| rev.clone());
             for cell in &row.cells {
                 let tag = if row.header { "th" } else { "td" };
-                let content = self.cell_content(&cell.blocks, rev.clone(), facts);
+                let content = self.cell_content(&cell.blocks, rev.clone(), Mode::HtmlCell, facts);
                 open_cell(tag, cell, &mut s);
-                s.push_str(&content);
+                s.push_str(&header_content(&content, row.header));
                 s.push_str("</");
                 s.push_str(tag);
                 s.push('>');
@@ -263,6 +274,54 @@ impl Walker<'_> {
         }
         s.push_str("</table>");
         s
+    }
+}
+
+/// Whether the first cell of every body row (after `head_rows`) is bold or empty, in a
+/// table of at least two body rows: a column of row labels, whose bold tells the
+/// cells of that column nothing apart.
+fn label_column(t: &Table, head_rows: usize) -> bool {
+    let body = t.rows.get(head_rows..).unwrap_or(&[]);
+    body.len() >= 2
+        && body
+            .iter()
+            .all(|r| r.cells.first().is_none_or(|c| all_bold(&c.blocks)))
+        && body.iter().any(|r| {
+            r.cells
+                .first()
+                .is_some_and(|c| !cell_plain(&c.blocks).trim().is_empty())
+        })
+}
+
+/// Every visible character of `blocks` is bold (true for no text).
+fn all_bold(blocks: &[Block]) -> bool {
+    fn inline_bold(i: &Inline) -> bool {
+        match i {
+            Inline::Text { text, style } => style.bold || text.trim().is_empty(),
+            Inline::Link { children, .. }
+            | Inline::Revision { children, .. }
+            | Inline::Field { children, .. } => children.iter().all(inline_bold),
+            _ => true,
+        }
+    }
+    blocks.iter().all(|b| match b {
+        Block::Paragraph(p) => p.inlines.iter().all(inline_bold),
+        Block::PageBreak | Block::SectionBreak { .. } => true,
+        _ => false,
+    })
+}
+
+/// A cell's HTML content; in a header cell (`<th>`, which shows bold) or a row label
+/// without the `<strong>` that says it again: most header rows are bold, and each
+/// pair costs two tokens per cell.
+fn header_content(content: &str, header: bool) -> std::borrow::Cow<'_, str> {
+    if header && content.contains("<strong>") {
+        content
+            .replace("<strong>", "")
+            .replace("</strong>", "")
+            .into()
+    } else {
+        content.into()
     }
 }
 

@@ -70,12 +70,13 @@ test('a table-cell question is answered extractively, citing the table chunk; re
   assert.equal(r.accounting.path, 'pointed');
   assert.ok(r.accounting.enrichmentTokens > 0);
   assert.ok(r.citations.grounded);
-  const cell = c.chunks(table.docId).find((ch) => ch.text.includes('**Wilcoxon**'));
+  const cell = c.chunks(table.docId).find((ch) => ch.text.includes('<td><strong>Wilcoxon</strong></td>'));
   assert.ok(r.citations.citations.some((x) => x.docId === table.docId && x.seq === cell.metadata.ssSeq));
   // The whole table is in the context.
   const tableId = cell.metadata.tableIds;
   const parts = c.chunks(table.docId).filter((ch) => String(ch.metadata.tableIds ?? '').split('; ').includes(tableId));
-  assert.ok(parts.length >= 3);
+  // Split across chunks (two at 120 tokens since header cells carry no <strong>).
+  assert.ok(parts.length >= 2);
   for (const p of parts) assert.ok(r.cachedPrefix.includes(p.text));
   assert.equal(r.payload.messages.at(-1).content, 'What is the Chi-Square value of the Wilcoxon test?');
   assert.deepEqual(r.modelCalls, []);

@@ -174,9 +174,7 @@ async fn open(name: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
         }
     };
     // Between steps an abort closes what was opened; nothing is written on open.
-    let stop = |store: &Store| {
-        check_abort(signal.as_ref()).inspect_err(|_| store.close())
-    };
+    let stop = |store: &Store| check_abort(signal.as_ref()).inspect_err(|_| store.close());
     step("open", 1.0);
     stop(&store)?;
     step("load", 0.0);
