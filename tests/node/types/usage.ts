@@ -159,3 +159,12 @@ async function collectionUsage(file: File): Promise<void> {
   void [pages, chunkText, cited, by, removed, embedded, vectors, r.accounting.path, r.cachedPrefix];
 }
 void collectionUsage;
+
+// docrag/adapters: the shapes LangChain.js and LlamaIndex.TS constructors accept.
+import { toLangChainDocuments, toLlamaIndexNodes, type LangChainDocument, type LlamaIndexNodeFields } from 'docrag/adapters';
+export function adapters(result: ReturnType<typeof convert>): [string, string | undefined] {
+  const docs: LangChainDocument[] = toLangChainDocuments(result);
+  const nodes: LlamaIndexNodeFields[] = toLlamaIndexNodes(result);
+  const seq: number | undefined = docs[0]?.metadata.ssSeq;
+  return [`${docs[0]?.pageContent}${seq}`, nodes[0]?.relationships.NEXT?.nodeId];
+}
