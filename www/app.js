@@ -4,7 +4,7 @@
 // The collection runs in a Web Worker (ui/store.js), so converting a large file
 // leaves the page responsive; `?thread=page` runs it on the page's thread instead.
 import { version } from './pkg/web.js';
-import { errorView, count, replace } from './ui/dom.js';
+import { el, errorView, count, replace } from './ui/dom.js';
 import { openStore } from './ui/store.js';
 import { setupUpload } from './ui/upload.js';
 import { renderDocuments } from './ui/documents.js';
@@ -17,9 +17,26 @@ const COLLECTION = 'demo';
 const $ = (id) => document.getElementById(id);
 const status = $('status');
 
+/** The status line while docrag loads: the module's download as a bar, then the steps. */
+function showLoading(p) {
+  const mb = (n) => (n / 1e6).toFixed(1);
+  const bar = $('load-progress') ?? el('progress', { id: 'load-progress', max: 1, value: 0, ariaLabel: 'Loading docrag' });
+  let text = 'Loading docrag…';
+  if (p.stage === 'download') {
+    bar.value = p.total ? p.done / p.total : 0;
+    if (!p.total) bar.removeAttribute('value');
+    text = p.total ? `Downloading docrag: ${mb(p.done)} of ${mb(p.total)} MB` : `Downloading docrag: ${mb(p.done)} MB`;
+  } else {
+    bar.value = 1;
+    text = { compile: 'Starting docrag…', open: 'Opening the collection…', load: 'Reading the collection…', index: 'Indexing the collection…' }[p.stage] ?? text;
+  }
+  replace(status, text, bar);
+}
+
 async function main() {
   let ready = false;
   const store = await openStore(COLLECTION, {
+    onProgress: showLoading,
     thread: new URLSearchParams(location.search).get('thread') === 'page' ? 'page' : 'worker',
     // Another tab (or the worker) changed the collection.
     onChange: () => ready && changed(),

@@ -158,7 +158,7 @@ test('three files through the file input, a table-cell question, a citation that
   const table = /<table>(?:(?!<table>)[\s\S])*?Test of Equality over Strata[\s\S]*?<\/table>/.exec(text)?.[0];
   assert.ok(table, `chunk ${seq} holds the Test of Equality table whole:\n${text}`);
   assert.match(table, /<td>Log-Rank<\/td><td>1\.5209<\/td>/);
-  assert.match(table, /<td>\*\*Wilcoxon\*\*<\/td><td>0\.7660<\/td><td>1<\/td><td>0\.3815<\/td>/);
+  assert.match(table, /<td><strong>Wilcoxon<\/strong><\/td><td>0\.7660<\/td><td>1<\/td><td>0\.3815<\/td>/);
   // ... and the page renders that table: every row, cell by cell.
   const rows = await card.$$eval('.md table', (tables) => {
     const t = tables.find((x) => x.textContent.includes('Test of Equality over Strata'));
@@ -496,14 +496,28 @@ test('a 100,000-character question shows collapsed in the chat, with "Show all"'
   errors.assertNone();
 });
 
-test('at a 390x800 viewport the page is one column and nothing overflows horizontally', async () => {
+/** Page-relative boxes of the elements matching each selector (first match). */
+async function boxes(...selectors) {
+  return Promise.all(
+    selectors.map((s) => page.$eval(s, (e) => {
+      const r = e.getBoundingClientRect();
+      return { top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, left: r.left, right: r.right };
+    })),
+  );
+}
+
+test('at 390x800 (a phone) the page is one column, the question box is on the first screen above the collection, nothing overflows', async () => {
   await page.setViewportSize({ width: 390, height: 800 });
   try {
     await openSettings();
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
-    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
-    const [side, main] = await Promise.all(['.side', '.main'].map((s) => page.$eval(s, (e) => e.getBoundingClientRect().toJSON())));
-    assert.ok(main.top >= side.bottom, 'the main column is below the side column');
+    const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391).slice(0, 8).map((e) => `${e.tagName}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`));
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, wide.join('\n'));
+    const [drop, question, docs, settings] = await boxes('#drop', '#question', '#documents', '#settings');
+    assert.ok(question.bottom <= 800, `the question box ends at ${question.bottom} px, past the first screen`);
+    assert.ok(question.top > drop.bottom, 'adding files comes first');
+    assert.ok(docs.top > question.bottom && settings.top > question.bottom, 'the collection and the settings come after the question box');
+    assert.ok((await page.$$('.doc')).length >= 3, 'with documents in the collection');
     // Every control's right edge is inside the viewport.
     const outside = await page.$$eval('button, select, input, textarea', (els) =>
       els.filter((e) => e.offsetParent !== null && e.getBoundingClientRect().right > 390).map((e) => `${e.tagName} ${e.id || e.className || e.textContent}`),
@@ -513,6 +527,51 @@ test('at a 390x800 viewport the page is one column and nothing overflows horizon
     await screenshot(page, 'demo-mobile');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(screenshotDir, 'demo-mobile-view.png') });
+    // Titles break between words: no document title line ends inside a word.
+    const broken = await page.$$eval('.doc .title', (els) => els.filter((e) => {
+      const range = document.createRange();
+      const text = e.firstChild;
+      if (!text || text.nodeType !== 3) return false;
+      const rects = [];
+      for (let i = 0; i < text.length; i++) {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        const r = range.getBoundingClientRect();
+        if (rects.length && r.top > rects.at(-1).top + 2 && /\w/.test(text.data[i - 1]) && /\w/.test(text.data[i])) {
+          // A word wider than the line must break somewhere; any other must not.
+          let a = i;
+          let z = i;
+          while (a > 0 && /\w/.test(text.data[a - 1])) a--;
+          while (z < text.length && /\w/.test(text.data[z])) z++;
+          const probe = document.createElement('span');
+          probe.style.cssText = 'position:absolute;white-space:nowrap;visibility:hidden';
+          probe.textContent = text.data.slice(a, z);
+          e.append(probe);
+          const wordWidth = probe.getBoundingClientRect().width;
+          probe.remove();
+          if (wordWidth <= e.clientWidth) return true;
+        }
+        rects.push(r);
+      }
+      return false;
+    }).map((e) => e.textContent));
+    assert.deepEqual(broken, [], 'titles broken mid-word');
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  errors.assertNone();
+});
+
+test('at 1400x900 the page is two columns, the Ask section on the first screen', async () => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  try {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 1400);
+    const [side, main, ask] = await boxes('.side', '.main', '#ask-h');
+    assert.ok(main.left >= side.right, 'the main column is right of the side column');
+    assert.ok(ask.bottom <= 900, `the Ask heading ends at ${ask.bottom} px`);
+    await page.screenshot({ path: join(screenshotDir, 'demo-desktop-view.png') });
   } finally {
     await page.setViewportSize({ width: 1280, height: 800 });
   }
@@ -540,7 +599,7 @@ function bigText(bytes, seed = 7) {
  * Uploads `buffer` as `name` while counting animation frames. Returns, from the
  * upload row's first stage to "done", the frames drawn (`frames`), the longest gap
  * between two frames (`longestGap`, ms) and the time (`ms`); and the frames drawn
- * while the row said "parsing and chunking" (`parseFrames`, over `parseMs`; the row
+ * from the row's first "parsing" to its last "chunking" (`parseFrames`, over `parseMs`; the row
  * shows that stage only when the page's thread is free to draw it).
  */
 async function uploadCountingFrames(name, buffer) {
@@ -569,7 +628,9 @@ async function uploadCountingFrames(name, buffer) {
     const first = mine[0];
     const done = mine.find((s) => s[3].startsWith('done'));
     const parse = mine.find((s) => s[3].startsWith('parsing'));
-    const after = mine.find((s) => s[0] > parse[0] && !s[3].startsWith('parsing'));
+    // Conversion: from the row's first "parsing" to its last "chunking" (on the page's
+    // thread the row is redrawn only before and after the synchronous conversion).
+    const after = mine.findLast((s) => s[3].startsWith('chunking'));
     // Gaps that began after the row appeared (setInputFiles itself holds up a frame).
     const gaps = m.gaps.filter(([t, g]) => t - g >= first[0] && t <= done[0]).map(([, g]) => g);
     return {

@@ -37,19 +37,19 @@ function onPage(c) {
  * WorkerCollection's methods, `thread` says where conversion runs, the other fields
  * are what the last `sync()` read.
  */
-export async function openStore(name, { onChange, thread } = {}) {
+export async function openStore(name, { onChange, onProgress, thread } = {}) {
   let api = null;
   let where = 'page';
   if ((thread ?? 'worker') === 'worker' && typeof Worker === 'function') {
     try {
-      api = await WorkerCollection.open(name, { onChange });
+      api = await WorkerCollection.open(name, { onChange, onProgress });
       where = 'worker';
     } catch (err) {
       if (err?.code !== 'internal') throw err;
     }
   }
   if (!api) {
-    api = onPage(await Collection.open(name, { onChange }));
+    api = onPage(await Collection.open(name, { onChange, onProgress }));
   }
 
   const store = {

@@ -133,6 +133,11 @@ pub(crate) async fn add_file(
         None => sniff::detect(&bytes, file_name.as_deref(), mime.as_deref())
             .map_err(|e| from_convert(&e))?,
     };
+    // Said before the synchronous conversion, with a turn of the event loop, so a page
+    // running it on its own thread shows "parse" while it waits.
+    progress(on_progress.as_ref(), "parse", 0.0, size, &extra(size));
+    yield_now().await;
+    check_abort(signal.as_ref())?;
     let hook = conversion_hook(on_progress.clone(), signal.clone(), label.clone());
     let conversion = crate::progress::observe(hook, || match parsed.names {
         Some(cb) => {
