@@ -40,3 +40,30 @@ test("an installed tarball: import { convert } from 'docrag' works at once in No
   assert.ok(out.r.chunks.length > 0);
   assert.equal(out.sm, docrag.SYSTEM_MESSAGE.length);
 });
+
+test("CommonJS: require('docrag') works where engines says (Node >= 20.19 loads ES modules from require)", () => {
+  assert.equal(manifest.engines.node, '>=20.19');
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  assert.ok(major > 20 || (major === 20 && minor >= 19), `this Node (${process.versions.node}) is older than engines allows`);
+  writeFileSync(
+    join(work, 'use.cjs'),
+    `const { convert, DocragError } = require('docrag');
+     const r = convert('# Title\\n\\nSome text.', { fileName: 'a.md' });
+     let err;
+     try { convert('   '); } catch (e) { err = e; }
+     console.log(JSON.stringify({ chunks: r.chunks.length, title: r.title, typed: err instanceof DocragError, code: err.code }));`,
+  );
+  const out = JSON.parse(sh(process.execPath, ['use.cjs']));
+  assert.deepEqual(out, { chunks: 1, title: 'Title', typed: true, code: 'empty-document' });
+});
+
+test("the worker script and the .wasm are exported for bundlers and self-hosting: import.meta.resolve finds them", () => {
+  writeFileSync(
+    join(work, 'resolve.mjs'),
+    `console.log(JSON.stringify(['docrag/worker.js', 'docrag/docrag_bg.wasm', 'docrag/adapters'].map((s) => import.meta.resolve(s))));`,
+  );
+  const [worker, wasm, adapters] = JSON.parse(sh(process.execPath, ['resolve.mjs']));
+  assert.match(worker, /node_modules\/docrag\/worker\.js$/);
+  assert.match(wasm, /node_modules\/docrag\/docrag_bg\.wasm$/);
+  assert.match(adapters, /node_modules\/docrag\/adapters\.js$/);
+});
