@@ -38,12 +38,11 @@ test('a worker collection adds, asks and aborts off the page thread; the page se
       return wc.addFile(file, { signal: ac2.signal, onProgress: (p) => p.stage === 'read' && ac2.abort() });
     });
     const bad = await attempt(() => wc.ask('   '));
-    const fnProvider = await attempt(() => wc.setProvider({ embed: async () => [] }));
     await wc.close();
     const onPage = await docrag.Collection.open('in-worker');
     return {
       info, stages, ticks, docs, chunkCount: chunks.length, answerBy: answer.answer.by,
-      invalidInput: notAFile, cancelled, bad, fnProvider,
+      invalidInput: notAFile, cancelled, bad,
       pageDocs: onPage.documents().map((d) => d.docId),
     };
   });
@@ -59,8 +58,66 @@ test('a worker collection adds, asks and aborts off the page thread; the page se
   assert.equal(r.cancelled.ok, false);
   assert.equal(r.cancelled.code, 'AbortError/aborted');
   assert.equal(r.bad.code, 'empty-question');
-  assert.equal(r.fnProvider.code, 'invalid-option');
   assert.deepEqual(r.pageDocs, [r.info.docId]);
+  errors.assertNone();
+  await page.close();
+});
+
+test('a worker collection calls embed/chat functions that stay on the page: vectors, a streamed reply, an abort that reaches the function', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/runtime.html`);
+  await page.waitForFunction(() => window.__ready === true);
+  const r = await page.evaluate(async () => {
+    const calls = { embedded: 0, chats: 0, aborted: 0, models: [] };
+    // Deterministic 8-dimensional vectors from the characters (a stand-in for an
+    // in-browser model, which is why the functions must stay on the page).
+    const embed = async (texts) => {
+      calls.embedded += texts.length;
+      return texts.map((t) => {
+        const v = new Float32Array(8);
+        for (let i = 0; i < t.length; i++) v[i % 8] += (t.charCodeAt(i) % 13) + 1;
+        return v;
+      });
+    };
+    async function* chat(messages, { model }) {
+      calls.chats += 1;
+      calls.models.push(model);
+      yield 'The Wilcoxon Chi-Square ';
+      yield 'is 0.7660 [1].';
+    }
+    const provider = { embed, chat, embeddingModel: 'page-model', chatModel: 'page-chat' };
+    const wc = await docrag.WorkerCollection.open('fn-worker', { provider });
+    const info = await wc.addFile(await corpusFile('poi__bug57031.docx'), { convert: { maxTokens: 512 } });
+    const tokens = [];
+    const answer = await wc.ask('What is the Chi-Square value of the Wilcoxon test?', { routing: false, onToken: (t) => tokens.push(t) });
+    // A chat that waits until its signal fires: the page's abort crosses to the worker
+    // and back to the function.
+    const slow = (messages, { signal }) =>
+      new Promise((_, reject) =>
+        signal.addEventListener('abort', () => {
+          calls.aborted += 1;
+          reject(new DOMException('stopped', 'AbortError'));
+        }),
+      );
+    await wc.setProvider({ embed, chat: slow, embeddingModel: 'page-model', chatModel: 'page-chat' });
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 300);
+    const cancelled = await attempt(() => wc.ask('What is the Chi-Square value of the Wilcoxon test?', { routing: false, signal: ac.signal }));
+    const docs = await wc.documents();
+    await wc.close();
+    return { calls, chunkCount: info.chunkCount, models: docs[0].embeddingModels, by: answer.answer.by, text: answer.answer.text, tokens, cancelled };
+  });
+  assert.ok(r.calls.embedded >= r.chunkCount, `${r.calls.embedded} texts embedded for ${r.chunkCount} chunks`);
+  assert.deepEqual(r.models.length, 1);
+  assert.match(r.models[0], /page-model/);
+  assert.equal(r.by, 'model');
+  assert.match(r.text, /^The Wilcoxon Chi-Square is 0\.7660/);
+  assert.equal(r.tokens.join(''), 'The Wilcoxon Chi-Square is 0.7660 [1].');
+  assert.equal(r.calls.chats, 1);
+  assert.equal(r.calls.aborted, 1, 'the abort reached the page function');
+  assert.equal(r.cancelled.ok, false);
+  assert.equal(r.cancelled.code, 'AbortError/aborted');
   errors.assertNone();
   await page.close();
 });

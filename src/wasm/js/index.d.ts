@@ -1123,8 +1123,10 @@ export class Provider {
  * worker opens the same IndexedDB collection, so a `Collection` on the page and a
  * `WorkerCollection` see the same documents. Every method returns a Promise (even
  * those that are synchronous on `Collection`). Callbacks (`onProgress`, `onToken`,
- * `onChange`) and `signal` work across the thread boundary; provider `embed`/`chat`
- * functions cannot cross and are refused with `invalid-option` (use an HTTP provider).
+ * `onChange`) and `signal` work across the thread boundary. Provider `embed`/`chat`
+ * functions stay on the page (an in-browser model keeps running where it was
+ * loaded): the worker calls them back by message, a chat reply streams back piece by
+ * piece, and an abort reaches the function's `signal`.
  */
 export class WorkerCollection {
   private constructor();

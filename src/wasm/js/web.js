@@ -261,14 +261,26 @@ function dehydrate(options) {
   return { bag, callbacks, signal };
 }
 
-/** Refuses provider options whose functions cannot cross to a worker. */
-function checkProvider(provider) {
-  if (provider && typeof provider === 'object' && (typeof provider.embed === 'function' || typeof provider.chat === 'function')) {
-    throw docragError(
-      'invalid-option',
-      'a WorkerCollection cannot use embed/chat functions (functions do not cross to a worker); use an HTTP provider, or Collection on the page',
-    );
+/** The marker an embed/chat function of a provider crosses to the worker as. */
+const PROVIDER_FN = '__docrag_provider_fn__';
+
+/**
+ * A provider's embed/chat functions stay on the page: the provider crosses with
+ * markers, and the worker calls them back by message (`fn-call`), with aborts
+ * (`fn-abort`) and streamed chat replies (`fn-chunk`) crossing too. Returns the
+ * cloneable provider and the functions.
+ */
+function splitProvider(provider) {
+  if (!provider || typeof provider !== 'object') return { sent: provider, fns: null };
+  const fns = {};
+  const sent = { ...provider };
+  for (const name of ['embed', 'chat']) {
+    if (typeof provider[name] === 'function') {
+      fns[name] = provider[name];
+      sent[name] = PROVIDER_FN;
+    }
   }
+  return { sent, fns: Object.keys(fns).length ? fns : null };
 }
 
 /**
@@ -281,6 +293,10 @@ export class WorkerCollection {
   #pending = new Map();
   #onChange;
   #closed = false;
+  /** The provider's embed/chat functions, called on the worker's behalf. */
+  #fns = null;
+  /** Function calls from the worker in flight: id -> AbortController. */
+  #fnCalls = new Map();
 
   constructor(worker, onChange, where) {
     this.#worker = worker;
@@ -301,8 +317,9 @@ export class WorkerCollection {
    */
   static async open(name, options = {}, { workerUrl, wasmUrl } = {}) {
     if (typeof name !== 'string') throw docragError('invalid-input', `the collection name must be a string, got ${typeof name}`);
-    checkProvider(options?.provider);
     const { onChange, ...rest } = options ?? {};
+    const { sent, fns } = splitProvider(rest.provider);
+    if (rest.provider !== undefined) rest.provider = sent;
     if (onChange !== undefined && typeof onChange !== 'function') {
       throw Object.assign(docragError('invalid-option', 'invalid option onChange: expected a function'), { option: 'onChange' });
     }
@@ -310,6 +327,7 @@ export class WorkerCollection {
       ? new Worker(workerUrl, { type: 'module' })
       : new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     const wc = new WorkerCollection(worker, onChange, String(workerUrl ?? 'worker.js'));
+    wc.#fns = fns;
     try {
       // Index 1, the options bag: its onProgress and signal cross like addFile's.
       const info = await wc.#call('open', [name, rest, wasmUrl === undefined ? undefined : String(wasmUrl)], 1);
@@ -322,7 +340,39 @@ export class WorkerCollection {
     return wc;
   }
 
+  /** Runs a provider function the worker asked for and posts its result back. */
+  async #runFn(msg) {
+    const controller = new AbortController();
+    this.#fnCalls.set(msg.id, controller);
+    const post = (m) => this.#worker.postMessage({ ...m, id: msg.id });
+    try {
+      const fn = this.#fns?.[msg.name];
+      if (!fn) throw docragError('provider-function', `the provider has no ${msg.name} function on the page`);
+      const options = { signal: controller.signal };
+      if (msg.model !== undefined) options.model = msg.model;
+      const value = await fn(msg.arg, options);
+      if (msg.name === 'chat' && value && typeof value !== 'string' && typeof value[Symbol.asyncIterator] === 'function') {
+        for await (const piece of value) post({ type: 'fn-chunk', chunk: String(piece) });
+        post({ type: 'fn-result', value: undefined });
+      } else {
+        post({ type: 'fn-result', value });
+      }
+    } catch (e) {
+      post({ type: 'fn-error', error: { name: e?.name ?? 'Error', message: String(e?.message ?? e), code: e?.code } });
+    } finally {
+      this.#fnCalls.delete(msg.id);
+    }
+  }
+
   #receive(msg) {
+    if (msg?.type === 'fn-call') {
+      this.#runFn(msg);
+      return;
+    }
+    if (msg?.type === 'fn-abort') {
+      this.#fnCalls.get(msg.id)?.abort();
+      return;
+    }
     if (msg?.type === 'change') {
       try {
         this.#onChange?.(msg.change);
@@ -389,12 +439,11 @@ export class WorkerCollection {
   ask(question, options) { return this.#call('ask', [question, options ?? {}], 1); }
   summarize(docIds, options) { return this.#call('summarize', [docIds ?? null, options ?? {}], 1); }
   setProvider(provider, options) {
-    try {
-      checkProvider(provider);
-    } catch (e) {
-      return Promise.reject(e);
-    }
-    return this.#call('setProvider', [provider, options ?? {}]);
+    const { sent, fns } = splitProvider(provider);
+    return this.#call('setProvider', [sent, options ?? {}]).then((value) => {
+      this.#fns = fns;
+      return value;
+    });
   }
   embedMissing(options) { return this.#call('embedMissing', [options ?? {}], 0); }
   setSetting(key, value) { return this.#call('setSetting', [key, value]); }

@@ -16,6 +16,85 @@ const SIGNAL = '__docrag_signal__';
 let collection = null;
 const controllers = new Map();
 
+const PROVIDER_FN = '__docrag_provider_fn__';
+let nextFn = 1;
+/** Provider function calls waiting for the page: id -> {resolve, reject, push?}. */
+const fnCalls = new Map();
+
+/**
+ * The page's embed/chat function as a function here: each call is sent to the page
+ * (`fn-call`), its abort too (`fn-abort`); a chat reply streams back in pieces.
+ */
+function pageFunction(name) {
+  return (arg, options = {}) => {
+    const id = nextFn++;
+    const signal = options.signal;
+    const onAbort = () => self.postMessage({ type: 'fn-abort', id });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    if (name === 'embed') {
+      return new Promise((resolve, reject) => {
+        fnCalls.set(id, { resolve: (v) => (done(), resolve(v)), reject: (e) => (done(), reject(e)) });
+        self.postMessage({ type: 'fn-call', id, name, arg });
+      });
+    }
+    // chat: pieces as they arrive, then the end (or an error).
+    const queue = [];
+    let wake = null;
+    let finished = false;
+    let failure = null;
+    fnCalls.set(id, {
+      push: (piece) => {
+        queue.push(piece);
+        wake?.();
+      },
+      resolve: (value) => {
+        if (typeof value === 'string') queue.push(value);
+        finished = true;
+        done();
+        wake?.();
+      },
+      reject: (e) => {
+        failure = e;
+        done();
+        wake?.();
+      },
+    });
+    self.postMessage({ type: 'fn-call', id, name, arg, model: options.model });
+    return (async function* () {
+      for (;;) {
+        if (queue.length) yield queue.shift();
+        else if (failure) throw failure;
+        else if (finished) return;
+        else await new Promise((r) => (wake = r));
+      }
+    })();
+  };
+}
+
+/** A provider bag from the page with its function markers made live. */
+function liveProvider(provider) {
+  if (!provider || typeof provider !== 'object') return provider;
+  const out = { ...provider };
+  for (const name of ['embed', 'chat']) if (out[name] === PROVIDER_FN) out[name] = pageFunction(name);
+  return out;
+}
+
+function fnMessage(msg) {
+  const call = fnCalls.get(msg.id);
+  if (!call) return;
+  if (msg.type === 'fn-chunk') {
+    call.push?.(msg.chunk);
+    return;
+  }
+  fnCalls.delete(msg.id);
+  if (msg.type === 'fn-result') call.resolve(msg.value);
+  else {
+    const { name, message, code } = msg.error ?? {};
+    call.reject(Object.assign(new Error(message), name === 'AbortError' ? { name } : {}, code ? { code } : {}));
+  }
+}
+
 /** Replaces the markers in an options bag with live callbacks and a signal. */
 function hydrate(call, options) {
   if (!options || typeof options !== 'object' || Array.isArray(options)) return options;
@@ -47,6 +126,7 @@ async function dispatch(call, method, args) {
   if (method === 'open') {
     const [name, options, wasmUrl] = args;
     const live = hydrate(call, options) ?? {};
+    if (live.provider !== undefined) live.provider = liveProvider(live.provider);
     const loading = live.onProgress ? (p) => p.stage !== 'done' && live.onProgress(p) : undefined;
     await init(wasmUrl ?? undefined, { onProgress: loading, signal: live.signal });
     const opened = await Collection.open(name, { ...live, onChange: (change) => self.postMessage({ type: 'change', change }) });
@@ -69,6 +149,7 @@ async function dispatch(call, method, args) {
     return undefined;
   }
   if (SYNC.has(method)) return collection[method](...args);
+  if (method === 'setProvider') return collection.setProvider(liveProvider(args[0]), args[1]);
   if (ASYNC.has(method)) {
     // Only these methods' options bags carry callback and signal markers.
     const at = { addFile: 1, ask: 1, summarize: 1, embedMissing: 0 }[method] ?? -1;
@@ -82,6 +163,10 @@ self.onmessage = async (event) => {
   const msg = event.data;
   if (msg?.type === 'abort') {
     controllers.get(msg.call)?.abort();
+    return;
+  }
+  if (msg?.type === 'fn-result' || msg?.type === 'fn-error' || msg?.type === 'fn-chunk') {
+    fnMessage(msg);
     return;
   }
   if (msg?.type !== 'call') return;
