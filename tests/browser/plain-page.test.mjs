@@ -72,3 +72,26 @@ test('plain module page: a Collection in IndexedDB: add, ask with no provider, r
   errors.assertNone('plain page');
   await page.close();
 });
+
+test("a user's own module worker imports the browser entry by path, inits and converts", async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/plain.html?file=${encodeURIComponent(FILE)}`);
+  const expected = (await pageResult(page)).conversion;
+  const r = await page.evaluate(
+    (file) =>
+      new Promise((resolve) => {
+        const w = new Worker('/user-worker.js', { type: 'module' });
+        w.onmessage = (e) => resolve(e.data);
+        w.onerror = (e) => resolve({ ok: false, message: e.message || 'the worker failed to load' });
+        w.postMessage({ url: `/corpus/${file}`, name: file });
+      }),
+    FILE,
+  );
+  assert.equal(r.ok, true, r.message);
+  assert.equal(r.chunks, expected.chunks.length);
+  assert.equal(r.docId, expected.docId);
+  assert.equal(r.tokens, expected.metadata[0].tokenCount);
+  errors.assertNone('user worker');
+  await page.close();
+});
