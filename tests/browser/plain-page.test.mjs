@@ -95,3 +95,31 @@ test("a user's own module worker imports the browser entry by path, inits and co
   errors.assertNone('user worker');
   await page.close();
 });
+
+test('init reports the download of the module as it streams in, then compile and done; an aborted signal rejects', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/blank.html`);
+  const r = await page.evaluate(async () => {
+    const docrag = await import('/pkg/web.js');
+    const seen = [];
+    const aborted = await docrag.init({ signal: AbortSignal.abort() }).then(() => null, (e) => ({ name: e.name, code: e.cause?.code }));
+    await docrag.init({ onProgress: (p) => seen.push(p) });
+    const size = (await (await fetch('/pkg/docrag_bg.wasm')).arrayBuffer()).byteLength;
+    return { seen, size, aborted, tokens: docrag.countTokens('hello world') };
+  });
+  const downloads = r.seen.filter((p) => p.stage === 'download');
+  // One report per piece the network hands over (a local server may send it in one).
+  assert.ok(downloads.length >= 1, `${downloads.length} download reports`);
+  assert.ok(downloads.every((p, i) => i === 0 || p.done > downloads[i - 1].done), 'bytes only grow');
+  assert.equal(downloads.at(-1).done, r.size);
+  assert.equal(downloads.at(-1).total, r.size);
+  // Streaming compilation starts while the rest downloads: compile 0/1 may come before
+  // the last download report, compile 1/1 and done after all of them.
+  assert.deepEqual(r.seen.filter((p) => p.stage !== 'download').map((p) => `${p.stage} ${p.done}/${p.total}`), ['compile 0/1', 'compile 1/1', 'done 1/1']);
+  assert.ok(r.seen.findLastIndex((p) => p.stage === 'download') < r.seen.findIndex((p) => p.stage === 'compile' && p.done === 1));
+  assert.deepEqual(r.aborted, { name: 'AbortError', code: 'aborted' });
+  assert.equal(r.tokens, 2);
+  errors.assertNone('init progress');
+  await page.close();
+});

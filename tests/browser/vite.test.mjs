@@ -2,7 +2,8 @@
 // package's exports ("browser" condition), `vite build`, the build output served and
 // loaded in Chromium.
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -25,9 +26,10 @@ before(async () => {
   cpSync(join(here, 'vite-app'), appDir, { recursive: true });
   mkdirSync(join(work, 'fixtures'));
   cpSync(join(here, 'fixtures', 'scenario.js'), join(work, 'fixtures', 'scenario.js'));
-  // What `npm install` does with the app's "docrag": "file:../../../pkg" dependency.
-  mkdirSync(join(appDir, 'node_modules'));
-  symlinkSync(pkgDir, join(appDir, 'node_modules', 'docrag'), 'dir');
+  // The package as users get it: packed, and the tarball installed into the app.
+  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work, pkgDir], { encoding: 'utf8' }).trim().split('\n').pop();
+  writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'docrag-vite-app', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', join(work, tarball)], { cwd: appDir, stdio: 'pipe' });
   await build({
     root: appDir,
     configFile: false,
