@@ -1,6 +1,10 @@
 // The package in a plain <script type="module"> page, no bundler: /pkg/web.js, init(),
 // convert a corpus DOCX fetched from the server.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { assertCollectionReport, assertSameConversion, FILE, QUESTION, roundScores } from './expected.mjs';
@@ -8,13 +12,19 @@ import { corpusDir, fixturesDir, launch, pageResult, pkgDir, screenshot, serve, 
 
 let browser;
 let server;
+// The package as users get it: packed, the tarball installed, its folder served as /pkg/.
+const work = mkdtempSync(join(tmpdir(), 'docrag-plain-'));
 before(async () => {
-  server = await serve({ '/pkg/': pkgDir, '/corpus/': corpusDir, '/': fixturesDir });
+  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work, pkgDir], { encoding: 'utf8' }).trim().split('\n').pop();
+  writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'docrag-plain-page', private: true }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', join(work, tarball)], { cwd: work, stdio: 'pipe' });
+  server = await serve({ '/pkg/': join(work, 'node_modules', 'docrag'), '/corpus/': corpusDir, '/': fixturesDir });
   browser = await launch();
 });
 after(async () => {
   await browser?.close();
   await server?.close();
+  rmSync(work, { recursive: true, force: true });
 });
 
 test('plain module page: init() loads the wasm as application/wasm and convert() equals Node', async () => {
