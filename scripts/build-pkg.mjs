@@ -83,8 +83,22 @@ function build() {
   const bg = join(pkgDir, 'docrag_bg.wasm');
 
   for (const f of readdirSync(jsDir)) copyFileSync(join(jsDir, f), join(pkgDir, f));
-  copyFileSync(join(root, 'README.md'), join(pkgDir, 'README.md'));
+  writeFileSync(join(pkgDir, 'README.md'), packageReadme(readFileSync(join(root, 'README.md'), 'utf8')));
   return bg;
+}
+
+/**
+ * The repository README without the sections about the Rust crate, the CLI, the
+ * benchmark and development: what a user of the npm package reads (and 2 MB gzip is
+ * the whole package's budget).
+ */
+function packageReadme(text) {
+  const drop = new Set(['Rust', 'Command line', 'Benchmark', 'Development']);
+  const [intro, ...sections] = text.split(/\n(?=## )/);
+  const kept = sections.filter((s) => !drop.has(s.slice(3, s.indexOf('\n')).trim()));
+  const dropped = sections.length - kept.length;
+  if (dropped !== drop.size) throw new Error(`README: expected to drop ${drop.size} sections, found ${dropped}`);
+  return [intro, ...kept].join('\n');
 }
 
 /** constants.js: values read from the built module, so they cannot drift from Rust. */
