@@ -44,13 +44,17 @@ impl Walker<'_> {
             return;
         }
         let head_rows = header_rows(t, html);
-        let labels = html && label_column(t, head_rows);
+        let plain_cols = if html {
+            bold_columns(t, head_rows)
+        } else {
+            Vec::new()
+        };
         let first_page = self.page;
         let mut rendered: Vec<(String, Facts, u32, u32)> = Vec::with_capacity(t.rows.len());
         for (i, row) in t.rows.iter().enumerate() {
             let start = self.page;
             let (text, facts) = if html {
-                self.html_row(row, i < head_rows, labels)
+                self.html_row(row, i < head_rows, &plain_cols)
             } else {
                 self.pipe_row(row, cols)
             };
@@ -163,9 +167,10 @@ impl Walker<'_> {
         (text, facts)
     }
 
-    /// One HTML row; `labels`: the first cell is in a column of bold row labels (see
-    /// [`label_column`]), written without the `<strong>` every row would repeat.
-    fn html_row(&mut self, row: &Row, header: bool, labels: bool) -> (String, Facts) {
+    /// One HTML row; `bold_cols[i]`: cell `i` is in a column whose every filled body
+    /// cell is bold (see [`bold_columns`]), written without the `<strong>` every row
+    /// would repeat.
+    fn html_row(&mut self, row: &Row, header: bool, bold_cols: &[bool]) -> (String, Facts) {
         let mut facts = Facts::default();
         let mut text = String::from("<tr>");
         let rev = row_rev(row);
@@ -173,7 +178,8 @@ impl Walker<'_> {
         for (i, cell) in row.cells.iter().enumerate() {
             let content = self.cell_content(&cell.blocks, rev.clone(), Mode::HtmlCell, &mut facts);
             open_cell(tag, cell, &mut text);
-            text.push_str(&header_content(&content, header || (labels && i == 0)));
+            let plain = header || bold_cols.get(i).copied().unwrap_or(false);
+            text.push_str(&header_content(&content, plain));
             text.push_str("</");
             text.push_str(tag);
             text.push('>');
@@ -277,20 +283,34 @@ impl Walker<'_> {
     }
 }
 
-/// Whether the first cell of every body row (after `head_rows`) is bold or empty, in a
-/// table of at least two body rows: a column of row labels, whose bold tells the
-/// cells of that column nothing apart.
-fn label_column(t: &Table, head_rows: usize) -> bool {
+/// For each cell position of the body rows (after `head_rows`), whether every filled
+/// cell there is bold, in a table of at least two body rows: a column of row labels
+/// or of bold marks, whose bold tells the cells of that column nothing apart.
+fn bold_columns(t: &Table, head_rows: usize) -> Vec<bool> {
     let body = t.rows.get(head_rows..).unwrap_or(&[]);
-    body.len() >= 2
-        && body
-            .iter()
-            .all(|r| r.cells.first().is_none_or(|c| all_bold(&c.blocks)))
-        && body.iter().any(|r| {
-            r.cells
-                .first()
-                .is_some_and(|c| !cell_plain(&c.blocks).trim().is_empty())
-        })
+    if body.len() < 2 {
+        return Vec::new();
+    }
+    let width = body
+        .iter()
+        .map(|r| r.cells.len())
+        .max()
+        .unwrap_or(0)
+        .min(MAX_COLS);
+    // (every filled cell bold, some cell filled)
+    let mut cols = vec![(true, false); width];
+    for row in body {
+        for (col, cell) in cols.iter_mut().zip(&row.cells) {
+            if cell_plain(&cell.blocks).trim().is_empty() {
+                continue;
+            }
+            col.1 = true;
+            col.0 &= all_bold(&cell.blocks);
+        }
+    }
+    cols.into_iter()
+        .map(|(bold, filled)| bold && filled)
+        .collect()
 }
 
 /// Every visible character of `blocks` is bold (true for no text).
