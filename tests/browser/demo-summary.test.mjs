@@ -102,8 +102,18 @@ const links = () => page.$$eval('#summary-output .summary-text a.cite', (as) => 
 
 /** Clicks the i-th citation link; returns the chunk browser's document and highlighted chunk. */
 async function follow(i) {
-  await page.locator('#summary-output .summary-text a.cite').nth(i).click();
-  await page.waitForSelector('.chunk.cited');
+  const link = page.locator('#summary-output .summary-text a.cite').nth(i);
+  const want = { docId: await link.getAttribute('data-doc-id'), seq: await link.getAttribute('data-seq') };
+  await link.click();
+  // The chunk browser redraws when the link opens another document: wait until it
+  // shows the cited chunk (a stale one of the previous document may be there first).
+  await page
+    .waitForFunction(
+      (w) => document.querySelector('#chunk-browser select')?.value === w.docId && document.querySelector('.chunk.cited')?.dataset.seq === w.seq,
+      want,
+      { timeout: 10_000 },
+    )
+    .catch(() => {});
   return page.evaluate(() => ({ docId: document.querySelector('#chunk-browser select').value, seq: Number(document.querySelector('.chunk.cited').dataset.seq), focused: document.activeElement?.classList.contains('cited') ?? false }));
 }
 
