@@ -122,9 +122,10 @@ test('a worker collection calls embed/chat functions that stay on the page: vect
   await page.close();
 });
 
-test('worker collection: bad options and use after close are typed errors, never a hang', async () => {
+test('worker collection: bad options, a missing worker script and use after close are typed errors, never a hang', async () => {
   const page = await browser.newPage();
-  const errors = watchErrors(page);
+  // The missing worker script's 404 is the point of one check.
+  const errors = watchErrors(page, { ignore: [/404|no-such-worker/] });
   await page.goto(`${server.url}/runtime.html`);
   await page.waitForFunction(() => window.__ready === true);
   const r = await page.evaluate(async () => {
@@ -137,13 +138,17 @@ test('worker collection: bad options and use after close are typed errors, never
     await wc.close();
     const after = await attempt(() => wc.stats());
     const twice = await attempt(() => wc.close());
-    return { badChange, badSignal, setting, after, twice };
+    // A worker script that is not there (what a bundler that skipped it leaves).
+    const missing = await attempt(() => docrag.WorkerCollection.open('w3', {}, { workerUrl: '/no-such-worker.js' }));
+    return { badChange, badSignal, setting, after, twice, missing };
   });
   assert.equal(r.badChange.code, 'invalid-option');
   assert.equal(r.badSignal.code, 'invalid-option');
   assert.deepEqual(r.setting, { signal: 'x', n: 1 });
   assert.equal(r.after.code, 'storage-closed');
   assert.equal(r.twice.ok, true);
+  assert.equal(r.missing.code, 'init-failed');
+  assert.match(r.missing.message, /worker script \/no-such-worker\.js could not be loaded.*docrag\/worker\.js as an entry point/);
   errors.assertNone();
   await page.close();
 });

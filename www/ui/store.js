@@ -45,7 +45,7 @@ export async function openStore(name, { onChange, onProgress, thread } = {}) {
       api = await WorkerCollection.open(name, { onChange, onProgress });
       where = 'worker';
     } catch (err) {
-      if (err?.code !== 'internal') throw err;
+      if (err?.code !== 'init-failed') throw err;
     }
   }
   if (!api) {

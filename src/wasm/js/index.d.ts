@@ -1134,6 +1134,8 @@ export class WorkerCollection {
    * Starts a worker (`worker.js` beside the package's web.js, a module worker) and
    * opens collection `name` in it. `wasmUrl`: where the worker loads the .wasm from
    * (default beside the package); `workerUrl`: the worker script, for unusual hosting.
+   * @throws {DocragError} `init-failed` when the worker script cannot be loaded (a
+   * bundler that did not emit `docrag/worker.js`, a wrong `workerUrl`).
    */
   static open(name: string, options?: OpenOptions, where?: { workerUrl?: string | URL; wasmUrl?: string | URL }): Promise<WorkerCollection>;
   readonly name: string;

@@ -303,8 +303,10 @@ export class WorkerCollection {
     this.#onChange = onChange;
     worker.onmessage = (event) => this.#receive(event.data);
     worker.onerror = (event) => {
-      const why = event.message || `the worker script ${where} could not be loaded or failed to start`;
-      const err = docragError('internal', `the docrag worker failed: ${why}`);
+      // A script that never loaded (a bundler that did not emit docrag/worker.js, a
+      // wrong workerUrl) is a setup problem, not a bug: init-failed, with what to do.
+      const why = event.message || `the worker script ${where} could not be loaded or failed to start (a bundler that does not follow new URL('./worker.js', import.meta.url) needs docrag/worker.js as an entry point of its own, or pass { workerUrl })`;
+      const err = docragError('init-failed', `the docrag worker failed: ${why}`);
       for (const p of this.#pending.values()) p.reject(err);
       this.#pending.clear();
     };
