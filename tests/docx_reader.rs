@@ -1286,3 +1286,56 @@ fn synthetic_office_math() {
     assert!(unknown[0].message.contains("m:zzz"));
     assert!(d.body_text().starts_with("Let \\sqrt{x}<yq hold."));
 }
+
+#[test]
+fn an_hmerge_after_grid_slots_keeps_its_text_and_slots_count_against_the_budget() {
+    let tc = |t: &str, pr: &str| format!("<w:tc>{pr}<w:p><w:r><w:t>{t}</w:t></w:r></w:p></w:tc>");
+    let body = format!(
+        "<w:tbl><w:tr>{}{}{}</w:tr><w:tr><w:trPr><w:gridBefore w:val=\"1\"/></w:trPr>{}{}</w:tr></w:tbl>",
+        tc("h1", ""),
+        tc("h2", ""),
+        tc("h3", ""),
+        tc("KEEPME", "<w:tcPr><w:hMerge/></w:tcPr>"),
+        tc("x", "")
+    );
+    let d = read_bytes(&docx(&body)).unwrap();
+    let row: Vec<String> = tables(&d.body)[0].rows[1]
+        .cells
+        .iter()
+        .map(cell_text)
+        .collect();
+    assert_eq!(row, ["", "KEEPME", "x"]);
+    // 32,000 rows of 64 empty grid slots: two million cells from 1.8 MB of XML.
+    let row = "<w:tr><w:trPr><w:gridBefore w:val=\"64\"/></w:trPr></w:tr>";
+    let body = format!("<w:tbl>{}</w:tbl>", row.repeat(32_000));
+    // Through the public reader, which opens the document's element budget.
+    let result = docrag::read::read(&docx(&body), &docrag::ConvertOptions::default());
+    let code = result.err().map(|e| e.code());
+    assert_eq!(code, Some("too-large"));
+}
+
+#[test]
+fn a_heading_whose_mark_is_deleted_joins_the_next_paragraph_as_that_paragraph() {
+    let body = r#"<w:p><w:pPr><w:outlineLvl w:val="0"/><w:rPr><w:del w:id="1" w:author="A"/></w:rPr></w:pPr><w:r><w:t>Head</w:t></w:r></w:p><w:p><w:r><w:t>Body text.</w:t></w:r></w:p>"#;
+    let d = read_bytes(&docx(body)).unwrap();
+    let ps = paragraphs(&d.body);
+    assert_eq!(ps.len(), 1);
+    assert_eq!(ps[0].kind, ParagraphKind::Normal);
+    assert_eq!(para_text(ps[0]), "Head¶Body text.");
+}
+
+#[test]
+fn theme_and_high_ansi_slots_decide_where_a_symbol_font_applies() {
+    let run = |fonts: &str, t: &str| {
+        format!("<w:p><w:r><w:rPr><w:rFonts {fonts}/></w:rPr><w:t>{t}</w:t></w:r></w:p>")
+    };
+    let body = [
+        run(r#"w:ascii="Symbol" w:hAnsi="Symbol" w:asciiTheme="minorHAnsi" w:hAnsiTheme="minorHAnsi""#, "Plain words"),
+        run(r#"w:ascii="Symbol" w:hAnsi="Times New Roman""#, "café"),
+        run(r#"w:ascii="Symbol" w:hAnsi="Symbol""#, "a\u{b3}b"),
+    ]
+    .concat();
+    let d = read_bytes(&docx(&body)).unwrap();
+    let texts: Vec<String> = paragraphs(&d.body).into_iter().map(para_text).collect();
+    assert_eq!(texts, ["Plain words", "χαφé", "α≥β"]);
+}

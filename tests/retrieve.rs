@@ -363,9 +363,9 @@ fn bm25_ranks_the_chunk_with_a_distinctive_phrase_first() {
     }
     let cases = [
         ("18.2899", "mean 18.2899 standard error"), // a table cell (bug57031)
-        ("Варфоломеевская", "варфоломеевская"),    // Russian, lowercased (bug65649)
-        ("市谷刑務所", "市谷刑務所の処刑記録"),    // Japanese bigrams (RTF)
-        ("元编程", "什么是元编程"),                // Chinese bigrams (proxy.md)
+        ("Варфоломеевская", "варфоломеевская"),     // Russian, lowercased (bug65649)
+        ("市谷刑務所", "市谷刑務所の処刑記録"),     // Japanese bigrams (RTF)
+        ("元编程", "什么是元编程"),                 // Chinese bigrams (proxy.md)
     ];
     for (needle, query) in cases {
         let holders: Vec<ChunkRef> = chunks

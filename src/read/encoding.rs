@@ -5,9 +5,9 @@
 //! 2. UTF-16 without a BOM, recognised by NUL bytes in every other position;
 //! 3. valid UTF-8;
 //! 4. the caller's charset (`charset=` of the MIME type), any WHATWG label;
-//! 5. UTF-8 with a few damaged sequences (valid multi-byte sequences outnumber the
+//! 5. EBCDIC (code page 037), which no WHATWG encoding covers ([`super::ebcdic`]);
+//! 6. UTF-8 with a few damaged sequences (valid multi-byte sequences outnumber the
 //!    invalid bytes two to one), decoded with U+FFFD for the damage;
-//! 6. EBCDIC (code page 037), which no WHATWG encoding covers ([`super::ebcdic`]);
 //! 7. the legacy encoding Mozilla's detector `chardetng` finds most plausible
 //!    ([`guess_legacy`]): the single-byte pages of Western, Central European,
 //!    Cyrillic (windows-1251, KOI8-R, IBM866), Greek, Turkish, Hebrew, Arabic, Baltic,
@@ -95,16 +95,8 @@ pub fn decode<'a>(bytes: &'a [u8], hint: Option<&str>) -> Decoded<'a> {
         }
     }
     let prefix = hint_warning.unwrap_or_default();
-    let (valid_multi, invalid) = utf8_damage(bytes);
-    if valid_multi >= 2 * invalid {
-        let w = Warning::new(
-            "invalid-encoding",
-            format!(
-                "{prefix}the text is UTF-8 with {invalid} invalid byte sequence(s), each replaced by U+FFFD"
-            ),
-        );
-        return lossy(UTF_8, bytes, Some(w));
-    }
+    // Before the damaged-UTF-8 test: in EBCDIC a capital and a small letter (0xC1..0xE9,
+    // 0x81..0xA9) can form a valid two-byte UTF-8 sequence.
     if super::ebcdic::looks_ebcdic(bytes) {
         let w = Warning::new(
             "guessed-encoding",
@@ -117,6 +109,16 @@ pub fn decode<'a>(bytes: &'a [u8], hint: Option<&str>) -> Decoded<'a> {
             encoding: Charset::Ibm037,
             warning: Some(w),
         };
+    }
+    let (valid_multi, invalid) = utf8_damage(bytes);
+    if valid_multi >= 2 * invalid {
+        let w = Warning::new(
+            "invalid-encoding",
+            format!(
+                "{prefix}the text is UTF-8 with {invalid} invalid byte sequence(s), each replaced by U+FFFD"
+            ),
+        );
+        return lossy(UTF_8, bytes, Some(w));
     }
     let enc = guess_legacy(bytes);
     let w = Warning::new(
@@ -323,5 +325,18 @@ mod tests {
         }
         assert_eq!(guess_legacy(b"plain ascii \xff"), WINDOWS_1252);
         assert_eq!(guess_legacy(b""), WINDOWS_1252);
+    }
+
+    #[test]
+    fn title_case_ebcdic_is_not_taken_for_damaged_utf8() {
+        // "Mr Li Wu Al Ed Jo. " in code page 037: "Mr" is 0xD4 0x99, a valid UTF-8 pair.
+        let line: &[u8] = &[
+            0xD4, 0x99, 0x40, 0xD3, 0x89, 0x40, 0xE6, 0xA4, 0x40, 0xC1, 0x93, 0x40, 0xC5, 0x84,
+            0x40, 0xD1, 0x96, 0x4B, 0x40,
+        ];
+        let bytes = line.repeat(20);
+        let d = decode(&bytes, None);
+        assert_eq!(d.encoding, Charset::Ibm037);
+        assert!(d.text.starts_with("Mr Li Wu Al Ed Jo. Mr Li"));
     }
 }

@@ -11,7 +11,8 @@
 //!
 //! A deleted paragraph mark (17.13.5.15) ends the paragraph with a deletion holding
 //! `¶` (so the change and its author stay visible) and the next paragraph of the same
-//! container runs on in it, as the text reads once the change is accepted. A
+//! container runs on in it, as the text reads once the change is accepted; the joined
+//! paragraph takes the role of the later one (whose mark remains). A
 //! paragraph whose text is all deleted (or empty) goes away whole on acceptance: it
 //! stays a paragraph of its own, its deleted runs already say so.
 
@@ -98,7 +99,13 @@ pub(crate) fn read_paragraph(
     }
     if !inlines.is_empty() {
         match out.last_mut() {
-            Some(Block::Paragraph(prev)) if join && !break_before => join_inlines(prev, inlines),
+            Some(Block::Paragraph(prev)) if join && !break_before => {
+                // The joined paragraph ends in this one's mark, which carries the
+                // paragraph properties: its kind is this one's (a heading whose mark
+                // was deleted does not swallow the body text after it as a heading).
+                prev.kind = kind;
+                join_inlines(prev, inlines);
+            }
             _ => out.push(Block::Paragraph(Paragraph { kind, inlines })),
         }
     }

@@ -8,7 +8,7 @@
 
 use crate::error::ConvertError;
 use crate::model::TextStyle;
-use crate::read::symbols::SymbolFont;
+use crate::read::symbols::{SymbolFont, SymbolFonts};
 
 use super::xml::{Ev, Ns, Start, Xml};
 
@@ -22,9 +22,9 @@ pub(crate) struct RunProps {
     pub superscript: Option<bool>,
     pub subscript: Option<bool>,
     pub code: Option<bool>,
-    /// `w:rFonts` names a symbol-encoded font (`Some(Some(_))`) or another font
-    /// (`Some(None)`, which overrides an inherited symbol font).
-    pub symbol: Option<Option<SymbolFont>>,
+    /// The symbol fonts of `w:rFonts`' Latin slots, when the element is there (it
+    /// overrides inherited ones, symbol or not).
+    pub symbol: Option<SymbolFonts>,
 }
 
 impl RunProps {
@@ -42,9 +42,9 @@ impl RunProps {
         }
     }
 
-    /// The symbol-encoded font the run's text is in, if any.
-    pub(crate) fn symbol_font(self) -> Option<SymbolFont> {
-        self.symbol.flatten()
+    /// The symbol-encoded fonts the run's text is in, if any.
+    pub(crate) fn symbol_font(self) -> Option<SymbolFonts> {
+        self.symbol.filter(|f| f.any())
     }
 
     /// The resolved style (unset = off).
@@ -140,10 +140,22 @@ fn apply(p: &mut RunProps, style: &mut Option<String>, s: &Start<'_>) {
             p.subscript = Some(v == "subscript");
         }
         "rFonts" => {
-            let font = s.w("ascii").or_else(|| s.w("hAnsi"));
-            if let Some(f) = font {
-                p.symbol = Some(SymbolFont::named(f.trim()));
-                let f = f.trim().to_ascii_lowercase();
+            // A theme font (w:asciiTheme, w:hAnsiTheme) overrides the named one of its
+            // slot (17.3.2.26); theme fonts are text fonts, never symbol fonts.
+            let slot = |name: &str, theme: &str| match s.w(theme) {
+                Some(_) => None,
+                None => s.w(name).map(str::trim),
+            };
+            let ascii = slot("ascii", "asciiTheme");
+            let high_ansi = slot("hAnsi", "hAnsiTheme");
+            if s.w("ascii").is_some() || s.w("hAnsi").is_some() || s.w("asciiTheme").is_some() {
+                p.symbol = Some(SymbolFonts {
+                    ascii: ascii.and_then(SymbolFont::named),
+                    high_ansi: high_ansi.and_then(SymbolFont::named),
+                });
+            }
+            if let Some(f) = ascii.or(high_ansi) {
+                let f = f.to_ascii_lowercase();
                 p.code = Some(MONOSPACE.contains(&f.as_str()));
             }
         }

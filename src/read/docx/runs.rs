@@ -9,7 +9,7 @@
 
 use crate::error::ConvertError;
 use crate::model::{AnchorMark, Inline, NoteKind, RevisionKind, TextStyle};
-use crate::read::symbols::{SymbolFont, sym_char};
+use crate::read::symbols::{SymbolFonts, sym_char};
 
 use super::ctx::Ctx;
 use super::fields::{field_code, fld_char, hyperlink_target, suppressed};
@@ -167,7 +167,7 @@ fn run_element(
     inl: &mut Inl,
     s: &Start<'_>,
     style: TextStyle,
-    font: Option<SymbolFont>,
+    font: Option<SymbolFonts>,
 ) -> Result<(), ConvertError> {
     let hidden = suppressed(&cx.fields);
     if s.ns == Ns::M && matches!(s.local, "oMath" | "oMathPara") {

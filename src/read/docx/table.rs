@@ -60,7 +60,7 @@ const MAX_GRID_GAP: u32 = 64;
 pub(crate) fn read_table(x: &mut Xml<'_>, cx: &mut Ctx<'_, '_>) -> Result<Table, ConvertError> {
     let mut rows = Vec::new();
     read_rows(x, cx, &mut rows)?;
-    Ok(resolve(rows))
+    resolve(rows)
 }
 
 /// Reads rows (descending into row-level `w:sdt`/`w:customXml`) until the end of the
@@ -254,7 +254,11 @@ fn read_tc_pr(
 }
 
 /// Turns raw rows into model rows: header rows, horizontal merges, vertical merges.
-fn resolve(raw: Vec<RawRow>) -> Table {
+///
+/// # Errors
+/// [`ConvertError::TooManyElements`] when the empty cells of `w:gridBefore` slots take
+/// the document over its element budget (`read::budget`).
+fn resolve(raw: Vec<RawRow>) -> Result<Table, ConvertError> {
     let mut rows: Vec<Row> = Vec::with_capacity(raw.len());
     // Grid column -> (row index, cell index) of the open vertical merge's top cell.
     let mut open: HashMap<u32, (usize, usize)> = HashMap::new();
@@ -264,16 +268,26 @@ fn resolve(raw: Vec<RawRow>) -> Table {
         let ri = rows.len();
         let mut cells: Vec<Cell> = Vec::with_capacity(r.cells.len());
         // The slots before the first cell: empty, and they end any merge above them.
+        // They are model cells like any other, so they count against the budget.
+        crate::read::budget::take(u64::from(r.grid_before))?;
         for c in 0..r.grid_before {
             open.remove(&c);
             cells.push(Cell::default());
         }
+        let slots = cells.len();
         let mut col = r.grid_before;
         let mut extra: Vec<((usize, usize), Vec<Block>)> = Vec::new();
         for rc in r.cells {
-            if rc.hmerge_continue {
+            // A continuing hMerge widens the real cell before it; one that follows only
+            // empty grid slots (or nothing) stays a cell, so its text is kept.
+            if rc.hmerge_continue && cells.len() > slots {
                 if let Some(prev) = cells.last_mut() {
                     prev.col_span = prev.col_span.saturating_add(rc.cell.col_span);
+                    prev.blocks.extend(rc.cell.blocks.into_iter().filter(|b| {
+                        let mut s = String::new();
+                        b.plain_text(&mut s);
+                        !s.trim().is_empty()
+                    }));
                     col = col.saturating_add(rc.cell.col_span);
                     continue;
                 }
@@ -324,5 +338,5 @@ fn resolve(raw: Vec<RawRow>) -> Table {
             revision: r.revision,
         });
     }
-    Table { rows }
+    Ok(Table { rows })
 }

@@ -17,7 +17,7 @@
 //! UTF-16 without a byte order mark is recognised from a leading `<` followed by or
 //! following a NUL byte.
 
-use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE};
+use encoding_rs::{Encoding, REPLACEMENT, UTF_8, UTF_16BE, UTF_16LE};
 
 use super::prescan::{charset_from_content, prescan};
 use crate::model::Warning;
@@ -49,6 +49,20 @@ pub(super) fn decode(bytes: &[u8], mime: Option<&str>) -> Decoded {
         .and_then(|label| Encoding::for_label(&label))
         .map(|e| (e, "the caller's MIME type"));
     let declared = hint.or_else(|| prescan(bytes).map(|e| (e, "a <meta> declaration")));
+    // ISO-2022-KR, HZ-GB-2312 and the like map to the Encoding Standard's "replacement"
+    // encoding, which turns a whole document into one U+FFFD: such a declaration is
+    // ignored, and the bytes decoded as if undeclared.
+    let refused = declared.filter(|(e, _)| *e == REPLACEMENT);
+    let declared = declared.filter(|(e, _)| *e != REPLACEMENT);
+    if let (Some((_, from)), None) = (refused, declared) {
+        let utf8_ok = simdutf8::basic::from_utf8(bytes).is_ok();
+        let enc = if utf8_ok { UTF_8 } else { guess_legacy(bytes) };
+        let why = format!(
+            "{from} names an encoding browsers refuse (decoded as one replacement character); decoded as {} instead",
+            enc.name()
+        );
+        return finish(enc, bytes, Some(why));
+    }
     let utf8_ok = simdutf8::basic::from_utf8(bytes).is_ok();
     match declared {
         None if utf8_ok => finish(UTF_8, bytes, None),
@@ -193,5 +207,14 @@ mod tests {
             .flat_map(u16::to_le_bytes)
             .collect();
         assert_eq!(decode(&b, None).text, "<p>x</p>");
+    }
+
+    #[test]
+    fn a_replacement_encoding_declaration_is_ignored() {
+        let html = "<meta charset=\"iso-2022-kr\"><p>Plain words here.</p>";
+        let d = decode(html.as_bytes(), None);
+        assert_eq!(d.encoding, UTF_8);
+        assert!(d.text.contains("Plain words here."));
+        assert!(d.warning.is_some_and(|w| w.message.contains("refuse")));
     }
 }

@@ -62,14 +62,40 @@ impl SymbolFont {
         let mapped = self.table()[(byte - 0x20) as usize];
         Some(char::from_u32(mapped).filter(|_| mapped != 0))
     }
+}
 
-    /// `text` as this font shows it: symbol codes mapped, codes without a glyph
-    /// dropped, other characters kept.
+/// The fonts of a DOCX run's two Latin slots (ECMA-376 Part 1, 17.3.2.26 `w:rFonts`):
+/// `ascii` shows U+0000..U+007F, `high_ansi` the other characters up to U+00FF; each is
+/// `None` unless a symbol-encoded font fills the slot.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct SymbolFonts {
+    pub ascii: Option<SymbolFont>,
+    pub high_ansi: Option<SymbolFont>,
+}
+
+impl SymbolFonts {
+    /// Whether either slot is a symbol font.
+    pub(crate) fn any(self) -> bool {
+        self.ascii.is_some() || self.high_ansi.is_some()
+    }
+
+    /// `text` as the run shows it: an ASCII character through the `ascii` font, a
+    /// Latin-1 one through the `high_ansi` font, a private-use U+F020..U+F0FF one (the
+    /// symbol encoding's own) through whichever slot holds a symbol font; codes a
+    /// symbol font has no glyph for are dropped, everything else is kept.
     pub(crate) fn map_text(self, text: &str) -> String {
         text.chars()
-            .filter_map(|c| match self.glyph(u32::from(c)) {
-                Some(g) => g,
-                None => Some(c),
+            .filter_map(|c| {
+                let font = match u32::from(c) {
+                    0x00..=0x7F => self.ascii,
+                    0x80..=0xFF => self.high_ansi,
+                    0xF020..=0xF0FF => self.ascii.or(self.high_ansi),
+                    _ => None,
+                };
+                match font.and_then(|f| f.glyph(u32::from(c))) {
+                    Some(glyph) => glyph,
+                    None => Some(c),
+                }
             })
             .collect()
     }
@@ -124,7 +150,26 @@ mod tests {
         // Symbol has no glyph at 0x80; a Cyrillic letter is not a symbol code.
         assert_eq!(SymbolFont::Symbol.glyph(0x80), Some(None));
         assert_eq!(SymbolFont::Symbol.glyph(u32::from('ж')), None);
-        assert_eq!(SymbolFont::Symbol.map_text("a\u{F0B3}b ж"), "α≥β ж");
+        let symbol = SymbolFonts {
+            ascii: Some(SymbolFont::Symbol),
+            high_ansi: Some(SymbolFont::Symbol),
+        };
+        assert_eq!(symbol.map_text("a\u{F0B3}b ж"), "α≥β ж");
+    }
+
+    #[test]
+    fn each_slot_maps_its_own_characters() {
+        // Symbol in the ASCII slot only: Latin-1 letters are in the high-ANSI font.
+        let ascii_only = SymbolFonts {
+            ascii: Some(SymbolFont::Symbol),
+            high_ansi: None,
+        };
+        assert_eq!(ascii_only.map_text("café \u{F0B3}"), "χαφé ≥");
+        assert!(!SymbolFonts::default().any());
+        assert_eq!(
+            SymbolFonts::default().map_text("caf\u{F0B3}"),
+            "caf\u{F0B3}"
+        );
     }
 
     #[test]
