@@ -301,16 +301,39 @@ fn bold_columns(t: &Table, head_rows: usize) -> Vec<bool> {
     let mut cols = vec![(true, false); width];
     for row in body {
         for (col, cell) in cols.iter_mut().zip(&row.cells) {
-            if cell_plain(&cell.blocks).trim().is_empty() {
+            // Decided once a cell shows text that is not bold; no cell text is built
+            // (this runs on every cell of every HTML table).
+            if !col.0 {
                 continue;
             }
-            col.1 = true;
-            col.0 &= all_bold(&cell.blocks);
+            if !all_bold(&cell.blocks) {
+                col.0 = false;
+            } else if shows_text(&cell.blocks) {
+                col.1 = true;
+            }
         }
     }
     cols.into_iter()
         .map(|(bold, filled)| bold && filled)
         .collect()
+}
+
+/// Whether `blocks` (paragraphs of a cell) show any text, image or formula.
+fn shows_text(blocks: &[Block]) -> bool {
+    fn shows(i: &Inline) -> bool {
+        match i {
+            Inline::Text { text, .. } => !text.trim().is_empty(),
+            Inline::Link { children, .. }
+            | Inline::Revision { children, .. }
+            | Inline::Field { children, .. } => children.iter().any(shows),
+            Inline::Image { .. } | Inline::Math { .. } => true,
+            _ => false,
+        }
+    }
+    blocks.iter().any(|b| match b {
+        Block::Paragraph(p) => p.inlines.iter().any(shows),
+        _ => false,
+    })
 }
 
 /// Every visible character of `blocks` is bold (true for no text).
