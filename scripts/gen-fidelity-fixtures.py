@@ -209,6 +209,12 @@ def comment_between_rows():
     write_docx("comment-between-rows.docx", body, {"word/comments.xml": comments}, [("rIdC", "comments", "comments.xml")])
 
 
+def malformed_main_part():
+    # Not a fidelity case: a main part whose XML breaks (a w:p left open at the end of
+    # w:body), for the error's location fields (tests/node/conventions.test.mjs).
+    write_docx("malformed-main-part.docx", p("hi") + "<w:p>")
+
+
 def legacy_encodings():
     # EBCDIC code page 037 with the mainframe line end NL (0x15), and undeclared
     # Shift_JIS and GBK text.
@@ -233,6 +239,7 @@ def main():
     header_text_box()
     comment_between_rows()
     legacy_encodings()
+    malformed_main_part()
     print(f"wrote the fixtures in {OUT}")
 
 

@@ -386,9 +386,42 @@ impl Inline {
             Inline::PageBreak | Inline::CommentAnchor { .. } | Inline::NoteRef { .. } => {}
         }
     }
+
+    /// Whether [`Inline::plain_text`] would hold anything but whitespace (without
+    /// building it).
+    pub fn has_text(&self) -> bool {
+        match self {
+            Inline::Text { text, .. } => !text.trim().is_empty(),
+            Inline::Link { children, .. }
+            | Inline::Revision { children, .. }
+            | Inline::Field { children, .. } => children.iter().any(Inline::has_text),
+            Inline::Image { alt } => !alt.trim().is_empty(),
+            Inline::Math { tex, .. } => !tex.trim().is_empty(),
+            Inline::Tab
+            | Inline::LineBreak
+            | Inline::PageBreak
+            | Inline::CommentAnchor { .. }
+            | Inline::NoteRef { .. } => false,
+        }
+    }
 }
 
 impl Block {
+    /// Whether [`Block::plain_text`] would hold anything but whitespace (without
+    /// building it).
+    pub fn has_text(&self) -> bool {
+        match self {
+            Block::Paragraph(p) => p.inlines.iter().any(Inline::has_text),
+            Block::Table(t) => t
+                .rows
+                .iter()
+                .any(|r| r.cells.iter().any(|c| c.blocks.iter().any(Block::has_text))),
+            Block::Code { text, .. } => !text.trim().is_empty(),
+            Block::Quote(blocks) => blocks.iter().any(Block::has_text),
+            Block::PageBreak | Block::SectionBreak { .. } | Block::Rule => false,
+        }
+    }
+
     /// Plain text of this block, paragraphs separated by `\n`, table cells by `\t`.
     pub fn plain_text(&self, out: &mut String) {
         match self {

@@ -82,6 +82,19 @@ pub(crate) fn push_attr(s: &str, out: &mut String) {
     }
 }
 
+/// Appends `s` as HTML element content: `&`, `<` and `>` escaped, nothing else (the
+/// text of a `<code>` in an HTML table cell, where Markdown is not read).
+pub(crate) fn push_html_text(s: &str, out: &mut String) {
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+}
+
 /// Makes rendered cell content safe inside a GFM pipe table row: `|` becomes `\|`
 /// (a backslash right before a pipe is doubled first) and newlines become `<br>`.
 pub(crate) fn pipe_cell(s: &str) -> String {

@@ -5,7 +5,7 @@
 //! style (`~~`, `**`, `*`, `<u>`, `<sup>`/`<sub>`, or a code span). Each level groups
 //! maximal runs of leaves with the same value, so markup is always balanced.
 
-use super::escape::{push_attr, push_tex, push_text, short_date};
+use super::escape::{push_attr, push_html_text, push_tex, push_text, short_date};
 use super::flatten::{Flat, Item, Leaf};
 use crate::model::{NoteKind, RevisionKind, TextStyle};
 
@@ -304,14 +304,7 @@ fn code_level(flat: &Flat, leaves: &[Leaf], mode: Mode, out: &mut String) {
         }
         if mode == Mode::HtmlCell {
             let mut escaped = String::with_capacity(content.len());
-            for c in content.chars() {
-                match c {
-                    '&' => escaped.push_str("&amp;"),
-                    '<' => escaped.push_str("&lt;"),
-                    '>' => escaped.push_str("&gt;"),
-                    c => escaped.push(c),
-                }
-            }
+            push_html_text(&content, &mut escaped);
             wrap(&escaped, "<code>", "</code>", out);
             continue;
         }

@@ -308,7 +308,7 @@ fn bold_columns(t: &Table, head_rows: usize) -> Vec<bool> {
             }
             if !all_bold(&cell.blocks) {
                 col.0 = false;
-            } else if shows_text(&cell.blocks) {
+            } else if cell.blocks.iter().any(Block::has_text) {
                 col.1 = true;
             }
         }
@@ -316,24 +316,6 @@ fn bold_columns(t: &Table, head_rows: usize) -> Vec<bool> {
     cols.into_iter()
         .map(|(bold, filled)| bold && filled)
         .collect()
-}
-
-/// Whether `blocks` (paragraphs of a cell) show any text, image or formula.
-fn shows_text(blocks: &[Block]) -> bool {
-    fn shows(i: &Inline) -> bool {
-        match i {
-            Inline::Text { text, .. } => !text.trim().is_empty(),
-            Inline::Link { children, .. }
-            | Inline::Revision { children, .. }
-            | Inline::Field { children, .. } => children.iter().any(shows),
-            Inline::Image { .. } | Inline::Math { .. } => true,
-            _ => false,
-        }
-    }
-    blocks.iter().any(|b| match b {
-        Block::Paragraph(p) => p.inlines.iter().any(shows),
-        _ => false,
-    })
 }
 
 /// Every visible character of `blocks` is bold (true for no text).

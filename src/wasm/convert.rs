@@ -13,7 +13,7 @@ use crate::{Conversion, ConvertError};
 use super::errors::{self, INTERNAL, INVALID_INPUT};
 use super::names::JsNameFinder;
 use super::options;
-use super::progress::conversion_hook;
+use super::progress::observed;
 
 /// The JS result shape (`ConversionResult` in the d.ts).
 #[derive(Serialize)]
@@ -44,19 +44,23 @@ pub fn js_convert(input: JsValue, options: JsValue) -> Result<JsValue, JsValue> 
         ));
     }
     let name = opts.options.file_name.clone().unwrap_or_default();
-    let hook = conversion_hook(opts.on_progress.clone(), opts.signal.clone(), name);
-    let conversion = crate::progress::observe(hook, || match opts.names {
-        Some(callback) => {
-            let finder = JsNameFinder::new(callback);
-            let result = crate::convert_with(&bytes, &opts.options, &finder);
-            match finder.take_failure() {
-                Some(failure) => Err(failure),
-                None => result.map_err(|e| errors::from_convert(&js_option_names(e))),
+    let conversion = observed(
+        opts.on_progress.clone(),
+        opts.signal.clone(),
+        name,
+        || match opts.names {
+            Some(callback) => {
+                let finder = JsNameFinder::new(callback);
+                let result = crate::convert_with(&bytes, &opts.options, &finder);
+                match finder.take_failure() {
+                    Some(failure) => Err(failure),
+                    None => result.map_err(|e| errors::from_convert(&js_option_names(e))),
+                }
             }
-        }
-        None => crate::convert(&bytes, &opts.options)
-            .map_err(|e| errors::from_convert(&js_option_names(e))),
-    })?;
+            None => crate::convert(&bytes, &opts.options)
+                .map_err(|e| errors::from_convert(&js_option_names(e))),
+        },
+    )?;
     if conversion.chunks.is_empty() {
         return Err(errors::from_convert(&ConvertError::no_text(&opts.options)));
     }

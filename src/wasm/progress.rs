@@ -27,11 +27,25 @@ pub(crate) fn progress(
     let _ = cb.call1(&JsValue::NULL, &o);
 }
 
+/// Runs the conversion `f` watched by [`conversion_hook`]; bare (no hook, no reports)
+/// when there is neither a callback nor a signal to serve.
+pub(crate) fn observed<T>(
+    on_progress: Option<Function>,
+    signal: Option<AbortSignal>,
+    file_name: String,
+    f: impl FnOnce() -> T,
+) -> T {
+    if on_progress.is_none() && signal.is_none() {
+        return f();
+    }
+    crate::progress::observe(conversion_hook(on_progress, signal, file_name), f)
+}
+
 /// The progress hook of one conversion (`crate::progress`): each report becomes an
 /// `onProgress({stage: "parse" | "chunk", done, total, part, fileName})` call, at most
 /// one per stage, part and 1% of its work; the conversion stops (an `AbortError`) once
 /// `signal` is aborted, which `onProgress` itself may do.
-pub(crate) fn conversion_hook(
+fn conversion_hook(
     on_progress: Option<Function>,
     signal: Option<AbortSignal>,
     file_name: String,

@@ -122,29 +122,28 @@ pub(crate) fn read_paragraph(
     Ok(())
 }
 
-/// Two revisions of the same kind, author and date.
-fn same_revision(prev: &Inline, next: &Inline) -> bool {
-    matches!(
-        (prev, next),
-        (
-            Inline::Revision { kind: k1, author: a1, date: d1, .. },
-            Inline::Revision { kind: k2, author: a2, date: d2, .. },
-        ) if k1 == k2 && a1 == a2 && d1 == d2
-    )
-}
-
-/// Appends `inlines` to the paragraph whose mark was deleted. A deletion that opens
-/// them and matches the mark's continues it: Word shows `¶` and the deleted text after
-/// it as one change.
+/// Appends `inlines` to the paragraph whose mark was deleted. A revision that opens
+/// them and matches the mark's deletion (kind, author, date) continues it: Word shows
+/// `¶` and the deleted text after it as one change.
 fn join_inlines(prev: &mut Paragraph, inlines: Vec<Inline>) {
     let mut rest = inlines.into_iter().peekable();
-    if let (Some(last), Some(first)) = (prev.inlines.last_mut(), rest.peek()) {
-        if same_revision(last, first) {
-            if let (
-                Inline::Revision { children, .. },
-                Some(Inline::Revision { children: more, .. }),
-            ) = (last, rest.next())
-            {
+    if let (
+        Some(Inline::Revision {
+            kind,
+            author,
+            date,
+            children,
+        }),
+        Some(Inline::Revision {
+            kind: k,
+            author: a,
+            date: d,
+            ..
+        }),
+    ) = (prev.inlines.last_mut(), rest.peek())
+    {
+        if kind == k && author == a && date == d {
+            if let Some(Inline::Revision { children: more, .. }) = rest.next() {
                 children.extend(more);
             }
         }

@@ -283,11 +283,8 @@ fn resolve(raw: Vec<RawRow>) -> Result<Table, ConvertError> {
             if rc.hmerge_continue && cells.len() > slots {
                 if let Some(prev) = cells.last_mut() {
                     prev.col_span = prev.col_span.saturating_add(rc.cell.col_span);
-                    prev.blocks.extend(rc.cell.blocks.into_iter().filter(|b| {
-                        let mut s = String::new();
-                        b.plain_text(&mut s);
-                        !s.trim().is_empty()
-                    }));
+                    prev.blocks
+                        .extend(rc.cell.blocks.into_iter().filter(Block::has_text));
                     col = col.saturating_add(rc.cell.col_span);
                     continue;
                 }
@@ -296,11 +293,7 @@ fn resolve(raw: Vec<RawRow>) -> Result<Table, ConvertError> {
             match rc.vmerge {
                 Merge::Continue => {
                     if let Some(&(tr, tc)) = open.get(&col) {
-                        let has_text = rc.cell.blocks.iter().any(|b| {
-                            let mut s = String::new();
-                            b.plain_text(&mut s);
-                            !s.trim().is_empty()
-                        });
+                        let has_text = rc.cell.blocks.iter().any(Block::has_text);
                         if has_text {
                             extra.push(((tr, tc), rc.cell.blocks));
                         }

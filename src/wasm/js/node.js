@@ -2,7 +2,7 @@
 // `import { convert } from 'docrag'` is usable at once.
 import { readFileSync } from 'node:fs';
 import { initSync, convert as wasmConvert, version, systemMessage, __setErrorClass } from './docrag.js';
-import { DocragError, abortError, docragError } from './shared.js';
+import { DocragError, abortError, docragError, isInitOptions } from './shared.js';
 
 export { SYSTEM_MESSAGE, ROUTING_PROMPT, INDEX_ANSWER_PROMPT } from './constants.js';
 export { DocragError, isDocragError, isAbortError } from './shared.js';
@@ -28,7 +28,7 @@ try {
  * (`onProgress` hears `done`, an aborted `signal` rejects with an AbortError).
  */
 export function init(input, options) {
-  const bag = options ?? (input && typeof input === 'object' && ('onProgress' in input || 'signal' in input) ? input : {});
+  const bag = options ?? (isInitOptions(input) ? input : {});
   if (bag.signal?.aborted) return Promise.reject(abortError());
   try {
     bag.onProgress?.({ stage: 'done', done: 1, total: 1 });

@@ -41,6 +41,19 @@ export function abortError(message = 'the operation was aborted by its AbortSign
   return err;
 }
 
+/** Whether `value` has an AbortSignal's shape (`aborted` and `addEventListener`). */
+export function isAbortSignal(value) {
+  return typeof value === 'object' && value !== null && 'aborted' in value && typeof value.addEventListener === 'function';
+}
+
+/** `init({onProgress, signal})`: an options bag where the input would be. */
+export function isInitOptions(value) {
+  return (
+    value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype &&
+    ('onProgress' in value || 'signal' in value)
+  );
+}
+
 /** Whether `value` is an error thrown by docrag (as opposed to, say, a names callback). */
 export function isDocragError(value) {
   return value instanceof DocragError;

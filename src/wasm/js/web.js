@@ -13,7 +13,7 @@ import initWasm, {
   __setErrorClass,
 } from './docrag.js';
 import { SYSTEM_MESSAGE, VERSION } from './constants.js';
-import { DocragError, abortError, docragError, describeSource } from './shared.js';
+import { DocragError, abortError, docragError, describeSource, isAbortSignal, isInitOptions } from './shared.js';
 
 export { SYSTEM_MESSAGE, ROUTING_PROMPT, INDEX_ANSWER_PROMPT } from './constants.js';
 export { Expansion } from './docrag.js';
@@ -21,14 +21,6 @@ export { DocragError, isDocragError, isAbortError } from './shared.js';
 
 let ready = false;
 let pending = null;
-
-/** `init({onProgress, signal})`: an options bag where the input would be. */
-function isInitOptions(value) {
-  return (
-    value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype &&
-    ('onProgress' in value || 'signal' in value)
-  );
-}
 
 /** Rejects when `signal` aborts, with the platform's AbortError. */
 function whenAborted(signal) {
@@ -93,7 +85,7 @@ export function init(input, options) {
   if (onProgress !== undefined && typeof onProgress !== 'function') {
     return Promise.reject(new DocragError('invalid-option', 'invalid option onProgress: expected a function', { option: 'onProgress' }));
   }
-  if (signal !== undefined && !(signal && typeof signal === 'object' && 'aborted' in signal && typeof signal.addEventListener === 'function')) {
+  if (signal !== undefined && !isAbortSignal(signal)) {
     return Promise.reject(new DocragError('invalid-option', 'invalid option signal: expected an AbortSignal', { option: 'signal' }));
   }
   if (signal?.aborted) return Promise.reject(abortError());
@@ -407,7 +399,7 @@ export class WorkerCollection {
     if (this.#closed) return Promise.reject(docragError('storage-closed', 'this WorkerCollection was closed; open the collection again'));
     const call = this.#next++;
     const { bag, callbacks, signal } = optionsAt >= 0 ? dehydrate(args[optionsAt]) : { bag: undefined, callbacks: {} };
-    if (signal !== undefined && !(typeof signal === 'object' && signal !== null && 'aborted' in signal && typeof signal.addEventListener === 'function')) {
+    if (signal !== undefined && !isAbortSignal(signal)) {
       return Promise.reject(Object.assign(docragError('invalid-option', 'invalid option signal: expected an AbortSignal'), { option: 'signal' }));
     }
     const sent = optionsAt >= 0 ? args.map((a, i) => (i === optionsAt ? bag : a)) : args;

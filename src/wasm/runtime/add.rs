@@ -20,7 +20,7 @@ use crate::store::DocumentInfo;
 use super::super::errors::{from_convert, js_error};
 use super::super::names::JsNameFinder;
 use super::super::options as convert_options;
-use super::super::progress::conversion_hook;
+use super::super::progress::observed;
 use super::super::provider::{CallControl, JsProvider, provider_error_to_js};
 use super::bag::{Bag, check_abort, progress, query_error, yield_now};
 use super::collection::{Inner, store_error, to_js};
@@ -138,18 +138,22 @@ pub(crate) async fn add_file(
     progress(on_progress.as_ref(), "parse", 0.0, size, &extra(size));
     yield_now().await;
     check_abort(signal.as_ref())?;
-    let hook = conversion_hook(on_progress.clone(), signal.clone(), label.clone());
-    let conversion = crate::progress::observe(hook, || match parsed.names {
-        Some(cb) => {
-            let finder = JsNameFinder::new(cb);
-            let r = crate::convert_with(&bytes, &parsed.options, &finder);
-            match finder.take_failure() {
-                Some(failure) => Err(failure),
-                None => r.map_err(|e| from_convert(&e)),
+    let conversion = observed(
+        on_progress.clone(),
+        signal.clone(),
+        label.clone(),
+        || match parsed.names {
+            Some(cb) => {
+                let finder = JsNameFinder::new(cb);
+                let r = crate::convert_with(&bytes, &parsed.options, &finder);
+                match finder.take_failure() {
+                    Some(failure) => Err(failure),
+                    None => r.map_err(|e| from_convert(&e)),
+                }
             }
-        }
-        None => crate::convert(&bytes, &parsed.options).map_err(|e| from_convert(&e)),
-    })?;
+            None => crate::convert(&bytes, &parsed.options).map_err(|e| from_convert(&e)),
+        },
+    )?;
     if conversion.chunks.is_empty() {
         return Err(from_convert(&crate::ConvertError::no_text(&parsed.options)));
     }
