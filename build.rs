@@ -19,7 +19,11 @@
 //!   `regex-automata` DFA (little-endian, anchored, leftmost-first) with two patterns:
 //!   0 = every alternative except the two whitespace-only ones, 1 = `\s+`. The pattern's
 //!   look-ahead alternative `\s+(?!\S)` cannot be compiled into a DFA; the search code
-//!   applies it to pattern 1's matches (see `src/tokens/split.rs`).
+//!   applies it to pattern 1's matches (see `src/tokens/split.rs`). Written as
+//!   `len: u32` (the DFA's bytes) and their raw deflate stream: the dense tables are
+//!   2.1 MB of mostly repeated transitions that deflate to about 30 KB, and a browser
+//!   moves every raw byte of the wasm through its network stack before compiling it
+//!   (about 20 ms per MB here), while inflating takes a few milliseconds at first use.
 
 use std::collections::HashMap;
 use std::env;
@@ -36,7 +40,8 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     fs::write(out.join("o200k_vocab.bin"), vocabulary()).expect("write o200k_vocab.bin");
-    fs::write(out.join("o200k_split.dfa"), split_dfa()).expect("write o200k_split.dfa");
+    fs::write(out.join("o200k_split.dfa.deflate"), deflated(&split_dfa()))
+        .expect("write o200k_split.dfa.deflate");
 }
 
 fn vocabulary() -> Vec<u8> {
@@ -171,6 +176,17 @@ fn rebuild(blob: &[u8]) -> Vec<Option<Vec<u8>>> {
             }
         });
     }
+    out
+}
+
+/// `len: u32` little-endian, then `bytes` as a raw deflate stream (level 9).
+fn deflated(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let len = u32::try_from(bytes.len()).expect("the DFA is smaller than 4 GiB");
+    let mut out = len.to_le_bytes().to_vec();
+    let mut encoder = flate2::write::DeflateEncoder::new(&mut out, flate2::Compression::best());
+    encoder.write_all(bytes).expect("deflate into memory");
+    encoder.finish().expect("deflate into memory");
     out
 }
 

@@ -23,21 +23,32 @@ const MIME = {
 };
 
 /**
+ * Installs @kreuzberg/wasm (once) into target/peers/. Returns `{ dir }` (the package's
+ * folder) or `{ error }` when it cannot be installed (no network, registry down).
+ */
+export function installKreuzberg(root) {
+  const peers = join(root, 'target', 'peers');
+  const dir = join(peers, 'node_modules', ...KREUZBERG.split('/'));
+  if (!existsSync(join(dir, 'dist', 'index.js'))) {
+    mkdirSync(peers, { recursive: true });
+    writeFileSync(join(peers, 'package.json'), JSON.stringify({ private: true, dependencies: { [KREUZBERG]: KREUZBERG_VERSION } }, null, 2));
+    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', peers], { encoding: 'utf8' });
+    if (r.status !== 0 || !existsSync(join(dir, 'dist', 'index.js'))) {
+      return { error: `npm install ${KREUZBERG}@${KREUZBERG_VERSION} failed: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}` };
+    }
+  }
+  return { dir };
+}
+
+/**
  * Installs (once) and initialises @kreuzberg/wasm. Returns
  * `{ version, extract(bytes, format) -> Promise<text> }`, or `{ error }` when it cannot
  * be installed or loaded (no network, registry down): the caller prints the reason.
  */
 export async function loadKreuzberg(root) {
-  const dir = join(root, 'target', 'peers');
-  const entry = join(dir, 'node_modules', ...KREUZBERG.split('/'), 'dist', 'index.js');
-  if (!existsSync(entry)) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, dependencies: { [KREUZBERG]: KREUZBERG_VERSION } }, null, 2));
-    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', dir], { encoding: 'utf8' });
-    if (r.status !== 0 || !existsSync(entry)) {
-      return { error: `npm install ${KREUZBERG}@${KREUZBERG_VERSION} failed: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}` };
-    }
-  }
+  const installed = installKreuzberg(root);
+  if (installed.error) return installed;
+  const entry = join(installed.dir, 'dist', 'index.js');
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (url, init) => {
     const s = String(url);

@@ -17,21 +17,35 @@ use regex_automata::dfa::Automaton;
 use regex_automata::dfa::dense::DFA;
 use regex_automata::util::primitives::StateID;
 
-/// The DFA's bytes, aligned for `DFA::from_bytes` (which reads `u32`s in place).
-#[repr(C)]
-struct Aligned<B: ?Sized> {
-    _align: [u32; 0],
-    bytes: B,
-}
-
-static DFA_BYTES: &Aligned<[u8]> = &Aligned {
-    _align: [],
-    bytes: *include_bytes!(concat!(env!("OUT_DIR"), "/o200k_split.dfa")),
-};
+/// build.rs's `o200k_split.dfa.deflate`: the DFA's length in bytes (`u32` LE), then the
+/// DFA as a raw deflate stream (2.1 MB of tables in about 30 KB of wasm).
+static DFA_DEFLATED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/o200k_split.dfa.deflate"));
 
 struct Splitter {
     dfa: DFA<&'static [u32]>,
     start: StateID,
+}
+
+/// The DFA's bytes, inflated once into a buffer aligned for `DFA::from_bytes` (which
+/// reads `u32`s in place) and kept for the life of the program, like the static they
+/// replace. `None` if the embedded stream does not inflate to its recorded length.
+fn inflate_dfa() -> Option<&'static [u8]> {
+    let len = u32::from_le_bytes(DFA_DEFLATED.get(..4)?.try_into().ok()?) as usize;
+    // Room to start at a 4-byte boundary whatever the allocator returns.
+    let buf: &'static mut [u8] = Vec::leak(vec![0u8; len + 3]);
+    let skip = buf.as_ptr().align_offset(4).min(3);
+    let out = &mut buf[skip..skip + len];
+    let mut inflater = flate2::Decompress::new(false);
+    let status = inflater
+        .decompress(&DFA_DEFLATED[4..], out, flate2::FlushDecompress::Finish)
+        .ok()?;
+    (status == flate2::Status::StreamEnd && inflater.total_out() as usize == len)
+        .then_some(&*out)
+}
+
+fn dfa_bytes() -> &'static [u8] {
+    static BYTES: OnceLock<&'static [u8]> = OnceLock::new();
+    BYTES.get_or_init(|| inflate_dfa().unwrap_or(&[]))
 }
 
 fn splitter() -> &'static Splitter {
@@ -43,11 +57,12 @@ fn splitter() -> &'static Splitter {
         // (tokens::tests) exercises both calls, so a defect fails the build's tests.
         //
         // SAFETY: `from_bytes_unchecked` skips the validation of every transition (2.1 MB;
-        // a sixth of the tokenizer's start-up in wasm). The bytes are `DFA_BYTES`, written
-        // by build.rs with `to_bytes_little_endian` of this same regex-automata version
-        // (Cargo.lock pins one version for both), and `tests::the_embedded_dfa_is_valid`
-        // runs the checked `DFA::from_bytes` on them in every test run.
-        let (dfa, _) = unsafe { DFA::from_bytes_unchecked(&DFA_BYTES.bytes) }
+        // a sixth of the tokenizer's start-up in wasm). The bytes are build.rs's, written
+        // with `to_bytes_little_endian` of this same regex-automata version (Cargo.lock
+        // pins one version for both) and inflated whole (`inflate_dfa` checks the length),
+        // and `tests::the_embedded_dfa_is_valid` runs the checked `DFA::from_bytes` on
+        // them in every test run.
+        let (dfa, _) = unsafe { DFA::from_bytes_unchecked(dfa_bytes()) }
             .expect("build.rs wrote a valid DFA");
         let start = dfa
             .universal_start_state(Anchored::Yes)
@@ -157,8 +172,10 @@ mod tests {
     /// on the embedded bytes and gives the same automaton.
     #[test]
     fn the_embedded_dfa_is_valid() {
-        let (checked, read) = DFA::from_bytes(&DFA_BYTES.bytes).expect("valid DFA");
-        assert_eq!(read, DFA_BYTES.bytes.len());
+        let bytes = dfa_bytes();
+        assert!(bytes.len() > 1_000_000, "the DFA inflated to {} bytes", bytes.len());
+        let (checked, read) = DFA::from_bytes(bytes).expect("valid DFA");
+        assert_eq!(read, bytes.len());
         let sp = splitter();
         assert_eq!(checked.memory_usage(), sp.dfa.memory_usage());
         assert_eq!(checked.universal_start_state(Anchored::Yes), Some(sp.start));
