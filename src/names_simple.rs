@@ -99,8 +99,15 @@ fn listed(list: &[&str], word: &str) -> bool {
             .iter()
             .any(|x| x.len() == word.len() && x.eq_ignore_ascii_case(word));
     }
+    // Entries are compared only when they start with the word's first lower-cased
+    // character: a word of another script (Cyrillic, Greek, CJK) is settled by one
+    // lower-casing instead of one per entry.
+    let mut lower = word.chars().flat_map(char::to_lowercase);
+    let Some(first) = lower.next() else {
+        return list.iter().any(|x| x.is_empty());
+    };
     list.iter()
-        .any(|x| word.chars().flat_map(char::to_lowercase).eq(x.chars()))
+        .any(|x| x.starts_with(first) && word.chars().flat_map(char::to_lowercase).eq(x.chars()))
 }
 
 /// Built-in finder (see the module docs).
@@ -339,6 +346,16 @@ mod tests {
         assert_eq!(n.organizations, vec!["Acme Widgets Inc.", "Siemens AG"]);
         assert_eq!(n.places, vec!["New York", "Zürich"]);
         assert_eq!(n.terms, vec!["net revenue"]);
+    }
+
+    #[test]
+    fn listed_words_match_case_insensitively_in_any_script() {
+        assert!(listed(SUFFIXES, "GmbH") && listed(HONORIFICS, "SEÑORA"));
+        assert!(listed(CONNECTORS, "FÜR") && listed(CONNECTORS, "Für"));
+        // KELVIN SIGN lower-cases to an ASCII 'k': "\u{212A}G" is "kg".
+        assert!(listed(SUFFIXES, "\u{212A}G"));
+        assert!(!listed(SUFFIXES, "Компания") && !listed(HONORIFICS, "Señorita"));
+        assert!(!listed(HONORIFICS, ""));
     }
 
     #[test]

@@ -173,3 +173,41 @@ fn joined_counts_equal_fresh_counts() {
         })
         .expect("joined counts are exact");
 }
+
+#[test]
+fn tallies_of_joined_texts_join_again_exactly() {
+    // A chunk-information line is tallied from its title and path (`Tally::joined`),
+    // then the line is a part of the chunk: both levels must count exactly.
+    let mut runner = quiet_runner((cases() / 40).max(3_000));
+    let seps = prop::sample::select(vec!["", "\n", " ", "'", "|", "x", " | "]);
+    let inner = prop::collection::vec((tricky_string(30), seps.clone()), 1..4);
+    let outer = (seps.clone(), inner, seps, tricky_string(30));
+    runner
+        .run(&outer, |(before, inner, after, rest)| {
+            let mut line = String::new();
+            let tallies: Vec<_> = inner.iter().map(|(p, _)| tokens::Tally::of(p)).collect();
+            let mut at = Vec::new();
+            for (p, sep) in &inner {
+                at.push(line.len());
+                line.push_str(p);
+                line.push_str(sep);
+            }
+            let parts: Vec<(usize, &tokens::Tally)> = at.into_iter().zip(&tallies).collect();
+            let line_tally = tokens::Tally::joined(&line, &parts);
+            prop_assert_eq!(line_tally.tokens, tokens::count(&line), "{:?}", inner);
+            let rest_tally = tokens::Tally::of(&rest);
+            let text = format!("{before}{line}{after}{rest}");
+            let outer_parts = [
+                (before.len(), &line_tally),
+                (before.len() + line.len() + after.len(), &rest_tally),
+            ];
+            prop_assert_eq!(
+                tokens::count_joined(&text, &outer_parts),
+                tokens::count(&text),
+                "{:?}",
+                (before, inner, after, rest)
+            );
+            Ok(())
+        })
+        .expect("joined tallies are exact");
+}

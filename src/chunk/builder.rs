@@ -46,9 +46,9 @@ pub(crate) struct Draft {
 pub(crate) struct Packer<'a> {
     pub max: usize,
     pub tables: &'a [TableInfo],
-    /// The chunk-information line for a context and page range.
-    pub info: &'a dyn Fn(usize, (u32, u32)) -> String,
-    info_tallies: HashMap<(usize, u32, u32), Tally>,
+    /// The chunk-information line for a context and page range, with its tally.
+    pub info: &'a dyn Fn(usize, (u32, u32)) -> (String, Tally),
+    info_lines: HashMap<(usize, u32, u32), (String, Tally)>,
     /// Pages a chunk must start on (the edges of a requested page range), so that
     /// filtering by page drops exactly the pages outside it.
     pub hard_pages: Vec<u32>,
@@ -86,22 +86,27 @@ impl<'a> Packer<'a> {
     pub(crate) fn new(
         max: usize,
         tables: &'a [TableInfo],
-        info: &'a dyn Fn(usize, (u32, u32)) -> String,
+        info: &'a dyn Fn(usize, (u32, u32)) -> (String, Tally),
     ) -> Self {
         Packer {
             max,
             tables,
             info,
-            info_tallies: HashMap::new(),
+            info_lines: HashMap::new(),
             hard_pages: Vec::new(),
         }
     }
 
-    fn info_tally(&mut self, ctx: usize, pages: (u32, u32)) -> &Tally {
+    /// The information line for `ctx` and `pages` and its tally, made once.
+    fn info_line(&mut self, ctx: usize, pages: (u32, u32)) -> &(String, Tally) {
         let info = self.info;
-        self.info_tallies
+        self.info_lines
             .entry((ctx, pages.0, pages.1))
-            .or_insert_with(|| Tally::of(&info(ctx, pages)))
+            .or_insert_with(|| info(ctx, pages))
+    }
+
+    fn info_tally(&mut self, ctx: usize, pages: (u32, u32)) -> &Tally {
+        &self.info_line(ctx, pages).1
     }
 
     fn info_cost(&mut self, ctx: usize, pages: (u32, u32)) -> usize {
@@ -360,26 +365,33 @@ impl<'a> Packer<'a> {
     /// The chunk text of `units`, the tables it starts and ends inside, and its exact
     /// token count from the units' tallies.
     fn counted(&mut self, units: &[Unit]) -> ((String, Option<usize>, Option<usize>), usize) {
-        let (draft, offsets) = self.assemble(units);
         let ctx = chunk_ctx(units);
         let pages = units.iter().fold((u32::MAX, 0), |(a, b), u| {
             (a.min(u.pages.0), b.max(u.pages.1))
         });
-        let mut parts = vec![(0, self.info_tally(ctx, pages))];
+        self.info_line(ctx, pages);
+        let Some((line, tally)) = self.info_lines.get(&(ctx, pages.0, pages.1)) else {
+            return ((String::new(), None, None), 0); // made just above
+        };
+        let (draft, offsets) = self.assemble(line, units);
+        let mut parts = vec![(0, tally)];
         parts.extend(offsets.iter().copied().zip(units.iter().map(|u| &u.tally)));
         let tokens = tokens::count_joined(&draft.0, &parts);
         (draft, tokens)
     }
 
-    /// The chunk text of `units`, the tables it starts and ends inside, and the byte
-    /// offset of each unit's text in it.
-    fn assemble(&self, units: &[Unit]) -> ((String, Option<usize>, Option<usize>), Vec<usize>) {
-        let ctx = chunk_ctx(units);
-        let pages = units.iter().fold((u32::MAX, 0), |(a, b), u| {
-            (a.min(u.pages.0), b.max(u.pages.1))
-        });
+    /// The chunk text of `units` under the information line `line`, the tables it
+    /// starts and ends inside, and the byte offset of each unit's text in it.
+    fn assemble(
+        &self,
+        line: &str,
+        units: &[Unit],
+    ) -> ((String, Option<usize>, Option<usize>), Vec<usize>) {
         let mut offsets = Vec::with_capacity(units.len());
-        let mut text = (self.info)(ctx, pages);
+        let mut text = String::with_capacity(
+            line.len() + 2 + units.iter().map(|u| u.text.len() + 2).sum::<usize>(),
+        );
+        text.push_str(line);
         text.push_str("\n\n");
         let mut starts_in = None;
         if let Some(Kind::TableRow(t)) = units.first().map(|u| u.kind) {

@@ -13,15 +13,18 @@ use std::collections::HashMap;
 use super::escape::{clip_words, one_line, push_text};
 use super::labels::{Label, Labels};
 use super::units::Ctx;
-use crate::tokens;
+use crate::tokens::Tally;
 
 /// Builds information lines for one conversion.
 pub(crate) struct InfoLines<'a> {
     labels: &'a Labels,
     title: String,
+    title_tally: Tally,
     ctxs: &'a [Ctx],
     max_tokens: usize,
-    paths: RefCell<HashMap<usize, String>>,
+    /// Each section's path as shown, with its count: every line of the section joins
+    /// the counts of title and path instead of counting them again.
+    paths: RefCell<HashMap<usize, (String, Tally)>>,
 }
 
 /// What the chunk is part of, besides the body.
@@ -48,22 +51,25 @@ impl<'a> InfoLines<'a> {
         let budget = (max_tokens / 8).max(4);
         let full = clean(title);
         let mut t = full.clone();
+        let mut tally = Tally::default();
         for cap in [100, 40, 16, 6] {
             t = clip_words(&full, cap);
-            if tokens::count(&t) <= budget {
+            tally = Tally::of(&t);
+            if tally.tokens <= budget {
                 break;
             }
         }
         InfoLines {
             labels,
             title: t,
+            title_tally: tally,
             ctxs,
             max_tokens,
             paths: RefCell::new(HashMap::new()),
         }
     }
 
-    fn path(&self, ctx: usize) -> String {
+    fn path(&self, ctx: usize) -> (String, Tally) {
         if let Some(p) = self.paths.borrow().get(&ctx) {
             return p.clone();
         }
@@ -74,6 +80,7 @@ impl<'a> InfoLines<'a> {
             .unwrap_or_default();
         let budget = (self.max_tokens / 8).max(4);
         let mut chosen = String::new();
+        let mut tally = Tally::default();
         for cap in [160usize, 60, 20] {
             let each = (cap / parts.len().max(1)).max(12);
             let mut kept: Vec<String> = Vec::new();
@@ -89,29 +96,48 @@ impl<'a> InfoLines<'a> {
             }
             kept.reverse();
             chosen = kept.join(" > ");
-            if tokens::count(&chosen) <= budget {
+            tally = Tally::of(&chosen);
+            if tally.tokens <= budget {
                 break;
             }
             chosen = clip_words(&chosen, 12);
+            tally = Tally::of(&chosen);
         }
-        self.paths.borrow_mut().insert(ctx, chosen.clone());
-        chosen
+        let path = (chosen, tally);
+        self.paths.borrow_mut().insert(ctx, path.clone());
+        path
     }
 
-    /// The line for a chunk at `place` with heading context `ctx` and `pages`.
-    pub(crate) fn line(&self, place: &Place, ctx: usize, pages: (u32, u32)) -> String {
+    /// The line for a chunk at `place` with heading context `ctx` and `pages`, and its
+    /// tally, counted from the title's and the path's tallies (only
+    /// the labels, the part and the pages are scanned).
+    pub(crate) fn tallied_line(
+        &self,
+        place: &Place,
+        ctx: usize,
+        pages: (u32, u32),
+    ) -> (String, Tally) {
         let l = self.labels;
-        let mut s = format!("[{}: {}", l.get(Label::Document), self.title);
+        let mut s = String::with_capacity(64 + self.title.len());
+        s.push('[');
+        s.push_str(l.get(Label::Document));
+        s.push_str(": ");
+        let title_at = s.len();
+        s.push_str(&self.title);
         if let Place::Part(desc) = place {
-            s.push_str(&format!(
-                " | {}: {}",
-                l.get(Label::Part),
-                clean(&clip_words(desc, 100))
-            ));
+            s.push_str(" | ");
+            s.push_str(l.get(Label::Part));
+            s.push_str(": ");
+            s.push_str(&clean(&clip_words(desc, 100)));
         }
-        let path = self.path(ctx);
+        let (path, path_tally) = self.path(ctx);
+        let mut path_at = None;
         if !path.is_empty() {
-            s.push_str(&format!(" | {}: {}", l.get(Label::Section), path));
+            s.push_str(" | ");
+            s.push_str(l.get(Label::Section));
+            s.push_str(": ");
+            path_at = Some(s.len());
+            s.push_str(&path);
         }
         if pages.0 >= pages.1 {
             s.push_str(&format!(" | {}: {}]", l.get(Label::Page), pages.0));
@@ -123,13 +149,17 @@ impl<'a> InfoLines<'a> {
                 pages.1
             ));
         }
-        s
+        let mut parts = vec![(title_at, &self.title_tally)];
+        parts.extend(path_at.map(|at| (at, &path_tally)));
+        let tally = Tally::joined(&s, &parts);
+        (s, tally)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tokens;
 
     #[test]
     fn formats_and_cleans() {
@@ -144,17 +174,25 @@ mod tests {
         ];
         let lines = InfoLines::new(&labels, "Annual Report", &ctxs, 1024);
         assert_eq!(
-            lines.line(&Place::Body, 1, (3, 4)),
+            lines.tallied_line(&Place::Body, 1, (3, 4)).0,
             "[Document: Annual Report | Section: 2 Results > 2.1 Rev/enue (x) | Pages: 3-4]"
         );
         assert_eq!(
-            lines.line(&Place::Body, 0, (2, 2)),
+            lines.tallied_line(&Place::Body, 0, (2, 2)).0,
             "[Document: Annual Report | Page: 2]"
         );
         assert_eq!(
-            lines.line(&Place::Part("footnotes"), 0, (2, 2)),
+            lines.tallied_line(&Place::Part("footnotes"), 0, (2, 2)).0,
             "[Document: Annual Report | Part: footnotes | Page: 2]"
         );
+        for (place, ctx) in [
+            (Place::Body, 1),
+            (Place::Part("footnotes"), 1),
+            (Place::Body, 0),
+        ] {
+            let (line, tally) = lines.tallied_line(&place, ctx, (3, 4));
+            assert_eq!(tally.tokens, tokens::count(&line), "{line}");
+        }
     }
 
     #[test]
@@ -166,7 +204,7 @@ mod tests {
             level: 6,
         }];
         let lines = InfoLines::new(&labels, &"Title ".repeat(100), &ctxs, 64);
-        let l = lines.line(&Place::Body, 0, (1, 9));
+        let l = lines.tallied_line(&Place::Body, 0, (1, 9)).0;
         assert!(tokens::count(&l) <= 32, "{l}");
     }
 }

@@ -154,7 +154,7 @@ pub fn chunk_document(
                 place: Place,
                 kind: &'static str,
                 out: &mut Vec<(&'static str, Draft)>| {
-        let info = |ctx: usize, pages: (u32, u32)| lines.line(&place, ctx, pages);
+        let info = |ctx: usize, pages: (u32, u32)| lines.tallied_line(&place, ctx, pages);
         let mut packer = Packer::new(max, &w.tables, &info);
         packer.hard_pages = hard_pages.clone();
         out.extend(packer.pack(units).into_iter().map(|d| (kind, d)));

@@ -44,16 +44,7 @@ impl Tally {
         let mut open = false;
         for p in Pieces::new(text, 0) {
             let n = piece_tokens(vocab, &bytes[p.start..p.end], &mut bounds);
-            if !open && p.open {
-                open = true;
-                tally.tail = p.start;
-            }
-            tally.tokens += n;
-            if open {
-                tally.tail_tokens += n;
-            } else if tally.head.len() < HEAD_BOUNDARIES {
-                tally.head.push((p.end, tally.tokens));
-            }
+            tally.record(&mut open, p.start, p.end, n, p.open);
         }
         tally
     }
@@ -89,37 +80,84 @@ impl Tally {
 /// `(offset, tally)` says `text[offset..offset + len]` is the text `tally` was made
 /// from. Parts must be in order and must not overlap; text between them is scanned.
 pub fn count_joined(text: &str, parts: &[(usize, &Tally)]) -> usize {
-    let vocab = Vocab::get();
-    let bytes = text.as_bytes();
-    let mut bounds = Vec::new();
-    let mut total = 0;
-    // Everything before `pos` is counted, and `pos` is a piece boundary of `text`.
-    let mut pos = 0;
-    let mut scan_one = |pos: &mut usize, total: &mut usize| match Pieces::new(text, *pos).next() {
-        Some(p) => {
-            *total += piece_tokens(vocab, &bytes[p.start..p.end], &mut bounds);
-            *pos = p.end;
-        }
-        None => *pos = text.len(),
-    };
-    for &(at, tally) in parts {
-        let last = at + tally.last_boundary();
-        while pos < text.len() {
-            if pos >= at {
-                if let Some(n) = tally.stable_from(pos - at) {
-                    total += n;
-                    pos = at + tally.tail;
-                    break;
+    Tally::joined(text, parts).tokens
+}
+
+impl Tally {
+    /// The tally of `text` (equal in count to [`Tally::of`]), given parts of it already
+    /// counted as for [`count_joined`]: only the seams are scanned, so a text assembled
+    /// from counted parts (a chunk-information line from its title and section path)
+    /// is ready to be a part of a longer text in turn. Its recorded boundaries may
+    /// differ from [`Tally::of`]'s (a part's inner boundaries are not copied), which
+    /// changes how far a later seam scans, never the count.
+    pub fn joined(text: &str, parts: &[(usize, &Tally)]) -> Tally {
+        let vocab = Vocab::get();
+        let bytes = text.as_bytes();
+        let mut bounds = Vec::new();
+        let mut tally = Tally {
+            tail: text.len(),
+            ..Tally::default()
+        };
+        // Whether the open tail has started.
+        let mut open = false;
+        // Everything before `pos` is counted, and `pos` is a piece boundary of `text`.
+        let mut pos = 0;
+        let mut scan_one =
+            |pos: &mut usize, tally: &mut Tally, open: &mut bool| match Pieces::new(text, *pos)
+                .next()
+            {
+                Some(p) => {
+                    let n = piece_tokens(vocab, &bytes[p.start..p.end], &mut bounds);
+                    tally.record(open, p.start, p.end, n, p.open);
+                    *pos = p.end;
                 }
-                if pos >= last {
-                    break; // no recorded boundary left: the part is scanned as text
+                None => *pos = text.len(),
+            };
+        for &(at, part) in parts {
+            let last = at + part.last_boundary();
+            while pos < text.len() {
+                if pos >= at {
+                    if let Some(n) = part.stable_from(pos - at) {
+                        let end = at + part.tail;
+                        if end > pos {
+                            tally.record(&mut open, pos, end, n, false);
+                        }
+                        pos = end;
+                        break;
+                    }
+                    if pos >= last {
+                        break; // no recorded boundary left: the part is scanned as text
+                    }
                 }
+                scan_one(&mut pos, &mut tally, &mut open);
             }
-            scan_one(&mut pos, &mut total);
+        }
+        while pos < text.len() {
+            scan_one(&mut pos, &mut tally, &mut open);
+        }
+        tally
+    }
+
+    /// Adds the `tokens` of `text[start..end]`: a piece whose scan read to the end of
+    /// the text (`piece_open`) starts the open tail, and everything after it belongs to
+    /// the tail; before that, `end` is a piece boundary and may be recorded.
+    fn record(
+        &mut self,
+        open: &mut bool,
+        start: usize,
+        end: usize,
+        tokens: usize,
+        piece_open: bool,
+    ) {
+        if piece_open && !*open {
+            *open = true;
+            self.tail = start;
+        }
+        self.tokens += tokens;
+        if *open {
+            self.tail_tokens += tokens;
+        } else if self.head.len() < HEAD_BOUNDARIES {
+            self.head.push((end, self.tokens));
         }
     }
-    while pos < text.len() {
-        scan_one(&mut pos, &mut total);
-    }
-    total
 }

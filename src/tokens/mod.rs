@@ -20,6 +20,11 @@ mod split;
 mod vocab;
 
 pub use join::{Tally, count_joined};
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use rustc_hash::FxBuildHasher;
 pub use vocab::Rank;
 
 use merge::merge;
@@ -87,13 +92,42 @@ fn whole(vocab: &Vocab, piece: &[u8]) -> Option<Rank> {
     }
 }
 
+/// Pieces up to this many bytes have their merged counts remembered ([`MERGED`]).
+const CACHED_PIECE_BYTES: usize = 64;
+/// Entries of [`MERGED`] before it starts over (about 1 MB at most).
+const CACHED_PIECES: usize = 1 << 14;
+
+thread_local! {
+    /// Token counts of pieces that are not one token, by their bytes: a document
+    /// repeats its words, and in scripts whose words are rarely single tokens
+    /// (Cyrillic, CJK, Greek) merging is most of the counting. The cache of
+    /// Hugging Face's BPE tokenizers, bounded: full, it is cleared. It changes no
+    /// count (merging is a function of the piece's bytes).
+    static MERGED: RefCell<HashMap<Box<[u8]>, u32, FxBuildHasher>> =
+        RefCell::new(HashMap::with_hasher(FxBuildHasher));
+}
+
 /// Tokens of one pre-tokenizer piece.
 fn piece_tokens(vocab: &Vocab, piece: &[u8], bounds: &mut Vec<usize>) -> usize {
     if whole(vocab, piece).is_some() {
         return 1;
     }
-    merge(vocab, piece, bounds);
-    bounds.len() - 1
+    if piece.len() > CACHED_PIECE_BYTES {
+        merge(vocab, piece, bounds);
+        return bounds.len() - 1;
+    }
+    MERGED.with_borrow_mut(|cache| {
+        if let Some(&n) = cache.get(piece) {
+            return n as usize;
+        }
+        merge(vocab, piece, bounds);
+        let n = bounds.len() - 1;
+        if cache.len() >= CACHED_PIECES {
+            cache.clear();
+        }
+        cache.insert(piece.into(), n as u32);
+        n
+    })
 }
 
 #[cfg(test)]

@@ -39,8 +39,7 @@ fn inflate_dfa() -> Option<&'static [u8]> {
     let status = inflater
         .decompress(&DFA_DEFLATED[4..], out, flate2::FlushDecompress::Finish)
         .ok()?;
-    (status == flate2::Status::StreamEnd && inflater.total_out() as usize == len)
-        .then_some(&*out)
+    (status == flate2::Status::StreamEnd && inflater.total_out() as usize == len).then_some(&*out)
 }
 
 fn dfa_bytes() -> &'static [u8] {
@@ -62,8 +61,8 @@ fn splitter() -> &'static Splitter {
         // pins one version for both) and inflated whole (`inflate_dfa` checks the length),
         // and `tests::the_embedded_dfa_is_valid` runs the checked `DFA::from_bytes` on
         // them in every test run.
-        let (dfa, _) = unsafe { DFA::from_bytes_unchecked(dfa_bytes()) }
-            .expect("build.rs wrote a valid DFA");
+        let (dfa, _) =
+            unsafe { DFA::from_bytes_unchecked(dfa_bytes()) }.expect("build.rs wrote a valid DFA");
         let start = dfa
             .universal_start_state(Anchored::Yes)
             .expect("the split pattern has no look-behind");
@@ -173,7 +172,11 @@ mod tests {
     #[test]
     fn the_embedded_dfa_is_valid() {
         let bytes = dfa_bytes();
-        assert!(bytes.len() > 1_000_000, "the DFA inflated to {} bytes", bytes.len());
+        assert!(
+            bytes.len() > 1_000_000,
+            "the DFA inflated to {} bytes",
+            bytes.len()
+        );
         let (checked, read) = DFA::from_bytes(bytes).expect("valid DFA");
         assert_eq!(read, bytes.len());
         let sp = splitter();
