@@ -12,6 +12,7 @@ import { setupChunkBrowser } from './ui/chunks.js';
 import { setupSettings } from './ui/settings.js';
 import { setupChat, HISTORY_KEY } from './ui/chat.js';
 import { setupSummary, STORE_KEY as SUMMARIES_KEY } from './ui/summary.js';
+import { setupExport } from './ui/export.js';
 
 const COLLECTION = 'demo';
 const $ = (id) => document.getElementById(id);
@@ -68,11 +69,13 @@ async function main() {
   };
 
   const summary = setupSummary($('summary'), { store, stored: summariesValue, openChunk, onBusy: () => renderList() });
+  const exporter = setupExport($('collection-actions'), { store });
 
   /** Draws the document list from the last sync. */
   function renderList() {
     const s = store.stats;
     replace($('collection-stats'), s.documents ? `${count(s.documents, 'document')} · ${count(s.chunks, 'chunk')} · ${count(s.tokens, 'token')}` : '');
+    exporter.refresh();
     renderDocuments($('documents'), store.documents, {
       selected: browser.current(),
       busy: summary.running(),

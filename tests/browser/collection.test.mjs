@@ -312,3 +312,36 @@ test('a transaction aborted for quota is quota-exceeded and leaves what was stor
   errors.assertNone();
   await page.close();
 });
+
+test('export(): a WorkerCollection posts the JSONL Blob; the page Collection of the same store exports the same bytes', async () => {
+  const { page, errors } = await openPage();
+  const r = await page.evaluate(async (p) => {
+    const wc = await docrag.WorkerCollection.open('export', { provider: p });
+    const info = await wc.addFile(await corpusFile('poi__bug57031.docx'), { convert: { maxTokens: 120 } });
+    const stages = [];
+    const blob = await wc.export({ onProgress: (x) => stages.push(`${x.stage}:${x.done}/${x.total}`) });
+    const fromWorker = await blob.text();
+    const chunks = await wc.chunks(info.docId);
+    const aborted = await attempt(() => wc.export({ signal: AbortSignal.abort() }));
+    await wc.close();
+    const c = await docrag.Collection.open('export', { provider: p });
+    const onPage = await (await c.export()).text();
+    return { info, isBlob: blob instanceof Blob, type: blob.type, fromWorker, onPage, texts: chunks.map((ch) => ch.text), stages, aborted };
+  }, provider());
+  assert.equal(r.isBlob, true);
+  assert.equal(r.type, 'application/x-ndjson');
+  const rows = r.fromWorker.trimEnd().split('\n').map((l) => JSON.parse(l));
+  assert.equal(rows.length, r.info.chunkCount);
+  rows.forEach((row, seq) => {
+    assert.equal(row.format, 'docrag.chunk.v1');
+    assert.equal(row.chunkId, `${r.info.docId}:${seq}`);
+    assert.equal(row.text, r.texts[seq]);
+    assert.equal(row.embeddingModel, 'openai:emb');
+    assert.deepEqual(row.embedding.map(Math.fround), [...stubVector(row.text, 16)]);
+  });
+  assert.equal(r.onPage, r.fromWorker);
+  assert.equal(r.stages.at(-1), `export:${r.info.chunkCount}/${r.info.chunkCount}`);
+  assert.equal(r.aborted.code, 'AbortError/aborted');
+  errors.assertNone();
+  await page.close();
+});

@@ -23,6 +23,7 @@ function onPage(c) {
     summarize: (docIds, options) => c.summarize(docIds, options),
     setProvider: (provider, options) => c.setProvider(provider, options),
     embedMissing: (options) => c.embedMissing(options),
+    export: (options) => c.export(options),
     refresh: () => c.refresh(),
     close: async () => c.close(),
   };

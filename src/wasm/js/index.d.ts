@@ -643,6 +643,51 @@ export interface StoredChunk {
 }
 
 /**
+ * One line of `Collection.export()`: format `docrag.chunk.v1`, one JSON object per
+ * chunk (JSONL), what the CLI's `docrag load postgres://... FILE.jsonl` reads. New
+ * optional fields may appear within v1; a change of meaning gets a new `format`.
+ */
+export interface ExportedChunk {
+  /** Always "docrag.chunk.v1"; a reader refuses any other value. */
+  format: 'docrag.chunk.v1';
+  /** `${documentId}:${seq}`, unique in a collection. */
+  chunkId: string;
+  /** The document id (`ssDocId`). */
+  documentId: string;
+  /** 0-based position of the chunk in its document (`ssSeq`). */
+  seq: number;
+  /** The file the document was added from ("" when unknown). */
+  fileName: string;
+  /** The chunk's Markdown, chunk-information line first (as `chunks(docId)[seq].text`). */
+  text: string;
+  /** o200k_base tokens of `text` (`countTokens(text)`), counted at export whatever `labels` renamed. */
+  tokenCount: number;
+  /** The flat metadata record (strings and integers), under its labels. */
+  metadata: ChunkMetadata;
+  /**
+   * The chunk's vector, present only when its document has stored vectors of the
+   * current provider's embedding model. Without a provider (or one that cannot embed)
+   * no line has one, even when vectors of an earlier model are stored.
+   */
+  embedding?: number[];
+  /** With `embedding`: the model id it came from (`provider.embeddingModelId`, e.g. "openai:text-embedding-3-small"). */
+  embeddingModel?: string;
+}
+
+/** Progress of `export()`: chunks written so far, after each document. */
+export interface ExportProgress {
+  stage: 'export';
+  done: number;
+  total: number;
+}
+
+export interface ExportOptions {
+  /** Rejects the call with an `AbortError` (checked between documents). */
+  signal?: AbortSignal;
+  onProgress?: (p: ExportProgress) => void;
+}
+
+/**
  * Progress of `addFile`, in stage order; `done`/`total` are bytes (read), bytes of
  * `part` (parse), top-level blocks (chunk), chunks (embed) or steps (store).
  */
@@ -963,6 +1008,18 @@ export class Collection {
    */
   embedMissing(options?: { signal?: AbortSignal; onProgress?: (p: AddProgress) => void }): Promise<number>;
   /**
+   * Every chunk of the collection as JSONL in a `Blob` of type `application/x-ndjson`:
+   * one line per chunk, each an {@link ExportedChunk} (format "docrag.chunk.v1":
+   * `format`, `chunkId`, `documentId`, `seq`, `fileName`, `text`, `tokenCount`,
+   * `metadata`, and `embedding` + `embeddingModel` when the document has vectors of
+   * the current provider's embedding model; none without a provider). Documents in
+   * `documents()` order, chunks in `ssSeq` order; an empty collection gives an empty
+   * Blob. `docrag load postgres://... FILE.jsonl` loads the file into a server-side
+   * vector database.
+   * @throws {DocragError} `invalid-option`; an `AbortError` when aborted.
+   */
+  export(options?: ExportOptions): Promise<Blob>;
+  /**
    * Removes a document and every stored record of it. Resolves to whether it was there.
    * An `addFile` of the same document still running stores it again when it completes.
    */
@@ -1152,6 +1209,8 @@ export class WorkerCollection {
   summarize(docIds?: string | string[] | null, options?: SummarizeOptions): Promise<Summary>;
   setProvider(provider: ProviderOptions | null, options?: { remember?: boolean }): Promise<void>;
   embedMissing(options?: { signal?: AbortSignal; onProgress?: (p: AddProgress) => void }): Promise<number>;
+  /** As `Collection.export()`: the worker writes the Blob and the page receives it. */
+  export(options?: ExportOptions): Promise<Blob>;
   setSetting(key: string, value: unknown): Promise<void>;
   refresh(): Promise<void>;
   /** Closes the collection and ends the worker; pending calls reject with `storage-closed`. */

@@ -440,6 +440,8 @@ export class WorkerCollection {
     });
   }
   embedMissing(options) { return this.#call('embedMissing', [options ?? {}], 0); }
+  /** The collection as `docrag.chunk.v1` JSONL: the worker writes the Blob and posts it (Blobs cross threads without a copy of their bytes). */
+  export(options) { return this.#call('export', [options ?? {}], 0); }
   setSetting(key, value) { return this.#call('setSetting', [key, value]); }
   refresh() { return this.#call('refresh', []); }
 

@@ -4,6 +4,7 @@
 //
 // Messages in:  {type: 'call', call, method, args}   {type: 'abort', call}
 // Messages out: {type: 'result', call, value}   {type: 'error', call, error}
+//               (export's value is the Blob itself: structured clone passes it by reference)
 //               {type: 'callback', call, name, args}   {type: 'change', change}
 // Callback options cross as the marker CALLBACK and are called back by name;
 // an AbortSignal crosses as SIGNAL and is aborted by an 'abort' message.
@@ -120,7 +121,7 @@ function plainError(e) {
 }
 
 const SYNC = new Set(['documents', 'chunks', 'stats', 'damaged', 'getSetting']);
-const ASYNC = new Set(['addFile', 'remove', 'ask', 'summarize', 'setProvider', 'embedMissing', 'setSetting', 'refresh']);
+const ASYNC = new Set(['addFile', 'remove', 'ask', 'summarize', 'setProvider', 'embedMissing', 'export', 'setSetting', 'refresh']);
 
 async function dispatch(call, method, args) {
   if (method === 'open') {
@@ -152,7 +153,7 @@ async function dispatch(call, method, args) {
   if (method === 'setProvider') return collection.setProvider(liveProvider(args[0]), args[1]);
   if (ASYNC.has(method)) {
     // Only these methods' options bags carry callback and signal markers.
-    const at = { addFile: 1, ask: 1, summarize: 1, embedMissing: 0 }[method] ?? -1;
+    const at = { addFile: 1, ask: 1, summarize: 1, embedMissing: 0, export: 0 }[method] ?? -1;
     const hydrated = args.map((a, i) => (i === at ? hydrate(call, a) : a));
     return collection[method](...hydrated);
   }

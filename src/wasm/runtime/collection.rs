@@ -385,6 +385,15 @@ impl JsCollection {
         future_to_promise(super::ask::ask(self.inner.clone(), question, options))
     }
 
+    /// Every chunk of the collection as `docrag.chunk.v1` JSONL lines (see
+    /// `crate::store::export`) in a Blob of type `application/x-ndjson`: documents in
+    /// `documents()` order, chunks in `ssSeq` order, each with its vector when its
+    /// document has vectors of the current provider's embedding model (none without a
+    /// provider). Resolves to the Blob.
+    pub fn export(&self, options: JsValue) -> Promise {
+        future_to_promise(super::export::export(self.inner.clone(), options))
+    }
+
     /// Sets (or with `null`, removes) the model provider. `{remember: true}` stores
     /// its options in the collection (the API key too: an explicit opt-in);
     /// otherwise a remembered provider is forgotten.

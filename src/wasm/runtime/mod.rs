@@ -6,6 +6,7 @@
 //! - `ask.rs`: a question (query embedding, routing and classification calls, the
 //!   pipeline, the chat call, citations);
 //! - `summarize.rs`: summaries (the sans-IO summarizer, model calls in parallel);
+//! - `export.rs`: the collection as `docrag.chunk.v1` JSONL lines in a Blob;
 //! - `state.rs`: the in-memory collection rebuilt from stored records;
 //! - `store.rs`, `idb.rs`, `memory.rs`, `records.rs`: storage;
 //! - `bag.rs`: strict option bags, progress and abort helpers.
@@ -14,6 +15,7 @@ mod add;
 mod ask;
 mod bag;
 mod collection;
+mod export;
 mod idb;
 mod memory;
 mod records;

@@ -19,6 +19,7 @@ import {
   type AskResult,
   type ChunkMetadata,
   type DocumentInfo,
+  type ExportedChunk,
   type ProviderOptions,
   type ConversionResult,
   type ConvertOptions,
@@ -151,12 +152,18 @@ async function collectionUsage(file: File): Promise<void> {
   await c.setProvider(null);
   await c.setSetting('chat', [r.answer.text]);
   const embedded: number = await c.embedMissing();
+  const jsonl: Blob = await c.export({ signal: new AbortController().signal, onProgress: (p) => void (p.stage === 'export' && p.done / p.total) });
+  const line: ExportedChunk = JSON.parse((await jsonl.text()).split('\n')[0]);
+  const vector: number[] | undefined = line.embedding;
+  const lineFacts = `${line.format} ${line.chunkId} ${line.documentId}:${line.seq} ${line.fileName} ${line.tokenCount} ${line.text} ${line.metadata.ssSeq} ${line.embeddingModel ?? ''}`;
+  // @ts-expect-error export takes a signal and onProgress only
+  await c.export({ format: 'csv' });
   const vectors: Float32Array[] = await new Provider(provider).embed(['a', 'b']);
   // @ts-expect-error the storage is auto, indexeddb or memory
   await Collection.open('x', { storage: 'disk' });
   // @ts-expect-error modes are named
   await c.ask('q', { mode: 3 });
-  void [pages, chunkText, cited, by, removed, embedded, vectors, r.accounting.path, r.cachedPrefix];
+  void [pages, chunkText, cited, by, removed, embedded, vectors, vector, lineFacts, r.accounting.path, r.cachedPrefix];
 }
 void collectionUsage;
 
