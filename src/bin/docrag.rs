@@ -10,12 +10,15 @@
 //! docrag bench-enrich [--queries N] [--json] FILE...
 //! docrag summarize FILE... [--mode M] [--focus T] [--provider URL --model NAME]
 //! docrag bench-summarize [--context-window N] [--json] FILE...
+//! docrag export FILE|DIR... --jsonl OUT [--embed-url URL --embed-model NAME ...]
+//! docrag load postgres://... FILE.jsonl [--table T] [--create] [--layout L]
+//! docrag search postgres://... --question Q [--table T] [--layout L] [--k N] [--exact]
 //! ```
 //!
 //! Exit codes (all at most 100, so harnesses can tell them from signals):
 //! 0 success; 2 the document could not be converted (`docrag: error [<code>]: ...`
 //! on stderr, the code from `ConvertError::code`); 64 usage error; 66 a file could
-//! not be read; 69 the model provider failed (summarize); 74 output could not be
+//! not be read; 69 the model provider or the database failed; 74 output could not be
 //! written.
 //!
 //! Arguments are parsed by hand: the grammar is tiny, and the library crate (which
@@ -30,8 +33,14 @@ use docrag::{Conversion, ConvertError, ConvertOptions};
 
 #[path = "docrag/ask.rs"]
 mod ask;
+#[path = "docrag/embed.rs"]
+mod embed;
 #[path = "docrag/enrich.rs"]
 mod enrich;
+#[path = "docrag/export.rs"]
+mod export;
+#[path = "docrag/pg/mod.rs"]
+mod pg;
 #[path = "docrag/summarize.rs"]
 mod summarize;
 
@@ -55,6 +64,13 @@ usage: docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
                         [--focus TEXT] [--provider URL --model NAME [--key-env VAR]]
                         [--context-window TOKENS] [--concurrency N] [--format text|json]
        docrag bench-summarize [--context-window TOKENS] [--json] FILE...
+       docrag export FILE|DIR... --jsonl OUT [--max-tokens N]
+                     [--embed-url URL --embed-model NAME [--embed-api openai|ollama]
+                      [--embed-key-env VAR] [--dimensions N] [--batch N]]
+       docrag load postgres://... FILE.jsonl [--table T] [--create]
+                   [--layout docrag|langchain|llamaindex]
+       docrag search postgres://... --question TEXT [--table T] [--layout L] [--k N]
+                     [--exact] [--json] --embed-url URL --embed-model NAME [...]
        docrag system-message
        docrag --version | --help
 
@@ -165,12 +181,16 @@ fn run(args: &[String]) -> Result<(), Fail> {
     if let Some(result) = enrich::command(command, rest) {
         return result;
     }
+    if let Some(result) = pg::command(command, rest) {
+        return result;
+    }
     match command.as_str() {
         "convert" => convert_command(rest),
         "bench" => bench_command(rest),
         "bench-cosine" => bench_cosine_command(rest),
         "ask" => ask::ask_command(rest),
         "summarize" => summarize::summarize_command(rest),
+        "export" => export::export_command(rest),
         "bench-summarize" => summarize::bench_summarize_command(rest),
         "system-message" => {
             let mut out = io::stdout().lock();
@@ -182,10 +202,13 @@ fn run(args: &[String]) -> Result<(), Fail> {
         }
         "--help" | "-h" | "help" => {
             println!(
-                "{USAGE}\n{}\n{}\n{}",
+                "{USAGE}\n{}\n{}\n{}\n{}\n{}\n{}",
                 enrich::USAGE,
                 ask::USAGE,
-                summarize::USAGE
+                summarize::USAGE,
+                export::USAGE,
+                embed::FLAGS,
+                pg::USAGE
             );
             Ok(())
         }
