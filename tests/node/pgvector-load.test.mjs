@@ -94,6 +94,26 @@ describe('docrag load into PostgreSQL + pgvector', () => {
     assert.equal(first.embeddingModel, 'openai:stub');
   });
 
+  test('a second export sends no chunk to the provider again', async () => {
+    stub.reset();
+    const again = join(dir, 'again.jsonl');
+    writeFileSync(again, readFileSync(exportFile));
+    const files = manifestRows().map((r) => corpus(r.file));
+    const r = await docrag(['export', ...files, '--jsonl', again, '--embed-url', stub.url, '--embed-model', 'stub']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(stub.requests.length, 0);
+    assert.match(r.stderr, /\(0 embedded with openai:stub, \d+ from the earlier export\)/);
+    assert.equal(readFileSync(again, 'utf8'), readFileSync(exportFile, 'utf8'));
+    // A chunk whose text the earlier export does not have is the only one sent.
+    const [firstLine, ...rest] = readFileSync(exportFile, 'utf8').split('\n');
+    writeFileSync(again, [firstLine.replace('"text":"', '"text":"(old) '), ...rest].join('\n'));
+    const more = await docrag(['export', ...files, '--jsonl', again, '--embed-url', stub.url, '--embed-model', 'stub']);
+    assert.equal(more.status, 0, more.stderr);
+    const sent = stub.requests.flatMap((q) => JSON.parse(q.body).input);
+    assert.deepEqual(sent, [JSON.parse(firstLine).text]);
+    assert.equal(readFileSync(again, 'utf8'), readFileSync(exportFile, 'utf8'));
+  });
+
   for (const layout of Object.keys(LAYOUTS)) {
     test(`${layout}: load, reload unchanged, change one document`, async () => {
       const load = (file, extra = []) =>
