@@ -109,7 +109,7 @@ describe('docrag load into PostgreSQL + pgvector', () => {
     writeFileSync(again, [firstLine.replace('"text":"', '"text":"(old) '), ...rest].join('\n'));
     const more = await docrag(['export', ...files, '--jsonl', again, '--embed-url', stub.url, '--embed-model', 'stub']);
     assert.equal(more.status, 0, more.stderr);
-    const sent = stub.requests.flatMap((q) => JSON.parse(q.body).input);
+    const sent = stub.requests.flatMap((q) => q.body.input);
     assert.deepEqual(sent, [JSON.parse(firstLine).text]);
     assert.equal(readFileSync(again, 'utf8'), readFileSync(exportFile, 'utf8'));
   });
