@@ -20,8 +20,9 @@ const arg = (name, fallback) => {
 };
 const corpusDir = arg('--corpus', join(root, '..', 'shared', 'corpus'));
 const iterations = Number(arg('--iterations', '3'));
-// --only package|tokens|start|memory|convert|cosine|enrich|summaries|chromium|fuzz|robustness|assemble
-// runs one section (default: all). package/tokens/start/memory: scripts/bench-start.mjs.
+// --only package|tokens|start|memory|convert|cosine|enrich|summaries|chromium|fuzz|robustness|assemble|postgres
+// runs one section (default: all). package/tokens/start/memory: scripts/bench-start.mjs;
+// postgres: scripts/bench-pg.mjs.
 const only = arg('--only', null);
 const wants = (section) => only === null || only === section;
 
@@ -29,12 +30,13 @@ const [head, ...rows] = readFileSync(join(corpusDir, 'MANIFEST.tsv'), 'utf8').sp
 const cols = head.split('\t');
 const manifest = rows.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [cols[i], v])));
 // `--only fuzz` needs neither the package nor pandoc.
-const { convert } = ['fuzz', 'robustness', 'assemble', 'package', 'start', 'memory'].includes(only) ? {} : await import(pathToFileURL(join(root, 'pkg', 'node.js')).href);
+const { convert } = ['fuzz', 'robustness', 'assemble', 'package', 'start', 'memory', 'postgres'].includes(only) ? {} : await import(pathToFileURL(join(root, 'pkg', 'node.js')).href);
 const start = await import(pathToFileURL(join(root, 'scripts', 'bench-start.mjs')).href);
 if (wants('package')) start.benchPackage(root);
 if (wants('tokens')) await start.benchTokens(root, corpusDir, manifest);
 if (wants('start')) await start.benchStart(root, corpusDir);
 if (wants('memory')) start.benchMemory(root);
+if (wants('postgres')) await (await import(pathToFileURL(join(root, 'scripts', 'bench-pg.mjs')).href)).benchPostgres(root, corpusDir);
 const pandocVersion = spawnSync('pandoc', ['--version'], { encoding: 'utf8' });
 if (pandocVersion.status !== 0 && wants('convert')) console.log('pandoc: not installed (make bench installs it with apt-get as root)');
 

@@ -118,18 +118,27 @@ impl Layout {
         }
     }
 
-    /// Indexes made after a load: HNSW (cosine) on the embedding, btree on what a
-    /// reload deletes by.
-    pub(crate) fn index_sql(self, t: &str) -> String {
+    /// The btree index on what a load finds and deletes a document by, made before
+    /// the rows (each document's transaction looks its rows up).
+    pub(crate) fn doc_index_sql(self, t: &str) -> String {
         let chunks = self.chunks_table(t);
         let by_doc = match self {
             Layout::Docrag => "(document_id)".to_string(),
             Layout::LangChain => "(collection_id, (cmetadata->>'ssDocId'))".to_string(),
             Layout::LlamaIndex => "((metadata_->>'ref_doc_id'))".to_string(),
         };
+        format!(r#"CREATE INDEX IF NOT EXISTS "{chunks}_docrag_document" ON "{chunks}" {by_doc};"#)
+    }
+
+    /// The HNSW (cosine) index on the embedding, made after the rows: building it
+    /// once is faster than growing it row by row. A larger maintenance memory keeps
+    /// the graph in memory while it is built (pgvector's advice).
+    pub(crate) fn vector_index_sql(self, t: &str) -> String {
+        let chunks = self.chunks_table(t);
         format!(
-            r#"CREATE INDEX IF NOT EXISTS "{chunks}_embedding_hnsw" ON "{chunks}" USING hnsw (embedding vector_cosine_ops);
-               CREATE INDEX IF NOT EXISTS "{chunks}_docrag_document" ON "{chunks}" {by_doc};"#
+            r#"SET maintenance_work_mem = '1GB';
+               CREATE INDEX IF NOT EXISTS "{chunks}_embedding_hnsw" ON "{chunks}" USING hnsw (embedding vector_cosine_ops);
+               RESET maintenance_work_mem;"#
         )
     }
 

@@ -297,6 +297,11 @@ fn load_command(args: &[String]) -> Result<(), Fail> {
     } else {
         None
     };
+    if !docs.is_empty() {
+        client
+            .batch_execute(&t.layout.doc_index_sql(&t.table))
+            .map_err(|e| explain("creating the document index", &e))?;
+    }
     let progress = Progress::new(docs.len(), 0).labelled("loading", "documents");
     let (mut loaded, mut unchanged, mut rows) = (0, 0, 0);
     for (i, doc) in docs.iter().enumerate() {
@@ -324,8 +329,8 @@ fn load_command(args: &[String]) -> Result<(), Fail> {
     progress.finish();
     if !docs.is_empty() {
         client
-            .batch_execute(&t.layout.index_sql(&t.table))
-            .map_err(|e| explain("creating the indexes", &e))?;
+            .batch_execute(&t.layout.vector_index_sql(&t.table))
+            .map_err(|e| explain("creating the HNSW index", &e))?;
     }
     eprintln!(
         "docrag: loaded {loaded} documents ({rows} chunks) into {chunks}; {unchanged} unchanged"
