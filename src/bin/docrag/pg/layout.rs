@@ -130,6 +130,17 @@ impl Layout {
         format!(r#"CREATE INDEX IF NOT EXISTS "{chunks}_docrag_document" ON "{chunks}" {by_doc};"#)
     }
 
+    /// The names of the document and HNSW indexes (quoted, for `to_regclass`): a
+    /// load skips an index that exists, which a user who does not own the table
+    /// could not even re-declare with IF NOT EXISTS.
+    pub(crate) fn index_names(self, t: &str) -> [String; 2] {
+        let chunks = self.chunks_table(t);
+        [
+            format!(r#""{chunks}_docrag_document""#),
+            format!(r#""{chunks}_embedding_hnsw""#),
+        ]
+    }
+
     /// The HNSW (cosine) index on the embedding, made after the rows: building it
     /// once is faster than growing it row by row. A larger maintenance memory keeps
     /// the graph in memory while it is built (pgvector's advice).

@@ -133,6 +133,14 @@ fn column_dim(client: &mut Client, table: &str) -> Result<Option<Option<i32>>, F
     Ok(row.map(|r| Some(r.get::<_, i32>(0)).filter(|&d| d > 0)))
 }
 
+/// Whether the table or index `name` (quoted) exists.
+fn relation_exists(client: &mut Client, name: &str) -> Result<bool, Fail> {
+    client
+        .query_one("SELECT to_regclass($1) IS NOT NULL", &[&name])
+        .map(|r| r.get(0))
+        .map_err(|e| explain("reading the catalog", &e))
+}
+
 /// Reads an export into documents (lines of one document must be consecutive).
 fn read_export(path: &str) -> Result<Vec<Doc>, Fail> {
     let file = fs::File::open(path).map_err(|e| Fail::read(path, &e))?;
@@ -297,7 +305,8 @@ fn load_command(args: &[String]) -> Result<(), Fail> {
     } else {
         None
     };
-    if !docs.is_empty() {
+    let [doc_index, vector_index] = t.layout.index_names(&t.table);
+    if !docs.is_empty() && !relation_exists(&mut client, &doc_index)? {
         client
             .batch_execute(&t.layout.doc_index_sql(&t.table))
             .map_err(|e| explain("creating the document index", &e))?;
@@ -327,7 +336,7 @@ fn load_command(args: &[String]) -> Result<(), Fail> {
         progress.show(i + 1);
     }
     progress.finish();
-    if !docs.is_empty() {
+    if !docs.is_empty() && !relation_exists(&mut client, &vector_index)? {
         client
             .batch_execute(&t.layout.vector_index_sql(&t.table))
             .map_err(|e| explain("creating the HNSW index", &e))?;
