@@ -88,12 +88,12 @@ function build() {
 }
 
 /**
- * The repository README without the sections about the Rust crate, the CLI, the
- * benchmark and development: what a user of the npm package reads (and 2 MB gzip is
+ * The repository README without the sections about the Rust crate, the CLI (and its
+ * PostgreSQL commands), the benchmark and development: what a user of the npm package reads (and 2 MB gzip is
  * the whole package's budget).
  */
 function packageReadme(text) {
-  const drop = new Set(['Rust', 'Command line', 'Benchmark', 'Development']);
+  const drop = new Set(['Rust', 'Command line', 'When the browser is not enough', 'Benchmark', 'Development']);
   const [intro, ...sections] = text.split(/\n(?=## )/);
   const kept = sections.filter((s) => !drop.has(s.slice(3, s.indexOf('\n')).trim()));
   const dropped = sections.length - kept.length;
