@@ -681,6 +681,36 @@ export interface ExportProgress {
   total: number;
 }
 
+/** How `Collection.search()` ranks chunks. */
+export type SearchMethod = 'cosine' | 'bm25' | 'hybrid';
+
+/** Options of `Collection.search()`. */
+export interface CollectionSearchOptions {
+  /** How many chunks, at most (whole number, 1 to 1,000,000). Default 10. */
+  k?: number;
+  /**
+   * "cosine" (default): the question is embedded by the current provider (as `ask()`
+   * embeds it) and compared with every chunk vector of that model, exactly (a full
+   * scan; the order `docrag search --exact` gives in PostgreSQL for an export of the
+   * collection). "bm25": the built-in lexical index; no provider needed. "hybrid":
+   * both lists of `k` fused by reciprocal rank (k = 60), as `ask()` retrieves.
+   */
+  method?: SearchMethod;
+  /** Rejects the call with an `AbortError` (the question's embedding request included). */
+  signal?: AbortSignal;
+}
+
+/** One chunk found by `Collection.search()`: a {@link SearchHit} with its chunk id. */
+export interface CollectionSearchHit extends SearchHit {
+  /** `<docId>:<seq>`, the export's `chunkId` (and the `chunk_id` `docrag load` writes). */
+  chunkId: string;
+  /**
+   * Higher is better: the cosine similarity (-1 to 1) for "cosine", the BM25 sum for
+   * "bm25", the reciprocal-rank sum for "hybrid".
+   */
+  score: number;
+}
+
 export interface ExportOptions {
   /** Rejects the call with an `AbortError` (checked between documents). */
   signal?: AbortSignal;
@@ -1036,6 +1066,17 @@ export class Collection {
   /** Asks a question. @throws {DocragError} `empty-question`, a provider code; an `AbortError` when aborted. */
   ask(question: string, options?: AskOptions): Promise<AskResult>;
   /**
+   * The `k` chunks that best match `question`, best first, with no answer and no chat
+   * call (see {@link CollectionSearchOptions} for the methods). Ties are ordered by `docId`,
+   * then `seq`, ascending (ids compared as byte strings). "cosine" searches the
+   * documents that have vectors of the provider's model (`embedMissing()` embeds the
+   * others). An empty collection gives `[]`.
+   * @throws {DocragError} `no-embedding-model` for "cosine" or "hybrid" without a provider
+   * with an embedding model, or when the collection holds no vectors of its model;
+   * `empty-question`, `invalid-option`, a provider code; an `AbortError` when aborted.
+   */
+  search(question: string, options?: CollectionSearchOptions): Promise<CollectionSearchHit[]>;
+  /**
    * Sets the provider (null: none). Keys stay in memory unless `remember: true`, which stores
    * the options (API key included) in this collection's storage.
    */
@@ -1206,6 +1247,8 @@ export class WorkerCollection {
   addFile(file: File | Blob | Uint8Array | ArrayBuffer | string, options?: AddFileOptions): Promise<DocumentInfo>;
   remove(docId: string): Promise<boolean>;
   ask(question: string, options?: AskOptions): Promise<AskResult>;
+  /** As `Collection.search()`, run in the worker. */
+  search(question: string, options?: CollectionSearchOptions): Promise<CollectionSearchHit[]>;
   summarize(docIds?: string | string[] | null, options?: SummarizeOptions): Promise<Summary>;
   setProvider(provider: ProviderOptions | null, options?: { remember?: boolean }): Promise<void>;
   embedMissing(options?: { signal?: AbortSignal; onProgress?: (p: AddProgress) => void }): Promise<number>;

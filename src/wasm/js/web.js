@@ -431,6 +431,7 @@ export class WorkerCollection {
   addFile(file, options) { return this.#call('addFile', [file, options ?? {}], 1); }
   remove(docId) { return this.#call('remove', [docId]); }
   ask(question, options) { return this.#call('ask', [question, options ?? {}], 1); }
+  search(question, options) { return this.#call('search', [question, options ?? {}], 1); }
   summarize(docIds, options) { return this.#call('summarize', [docIds ?? null, options ?? {}], 1); }
   setProvider(provider, options) {
     const { sent, fns } = splitProvider(provider);

@@ -121,7 +121,7 @@ function plainError(e) {
 }
 
 const SYNC = new Set(['documents', 'chunks', 'stats', 'damaged', 'getSetting']);
-const ASYNC = new Set(['addFile', 'remove', 'ask', 'summarize', 'setProvider', 'embedMissing', 'export', 'setSetting', 'refresh']);
+const ASYNC = new Set(['addFile', 'remove', 'ask', 'search', 'summarize', 'setProvider', 'embedMissing', 'export', 'setSetting', 'refresh']);
 
 async function dispatch(call, method, args) {
   if (method === 'open') {
@@ -153,7 +153,7 @@ async function dispatch(call, method, args) {
   if (method === 'setProvider') return collection.setProvider(liveProvider(args[0]), args[1]);
   if (ASYNC.has(method)) {
     // Only these methods' options bags carry callback and signal markers.
-    const at = { addFile: 1, ask: 1, summarize: 1, embedMissing: 0, export: 0 }[method] ?? -1;
+    const at = { addFile: 1, ask: 1, search: 1, summarize: 1, embedMissing: 0, export: 0 }[method] ?? -1;
     const hydrated = args.map((a, i) => (i === at ? hydrate(call, a) : a));
     return collection[method](...hydrated);
   }

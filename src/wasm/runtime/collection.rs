@@ -385,6 +385,13 @@ impl JsCollection {
         future_to_promise(super::ask::ask(self.inner.clone(), question, options))
     }
 
+    /// The `k` chunks that best match a question, best first, as `{chunkId, docId,
+    /// seq, score}`: `method` "cosine" (default; the question embedded by the
+    /// provider), "bm25" or "hybrid" (see `search.rs`). Ties: `(docId, seq)` ascending.
+    pub fn search(&self, question: JsValue, options: JsValue) -> Promise {
+        future_to_promise(super::search::search(self.inner.clone(), question, options))
+    }
+
     /// Every chunk of the collection as `docrag.chunk.v1` JSONL lines (see
     /// `crate::store::export`) in a Blob of type `application/x-ndjson`: documents in
     /// `documents()` order, chunks in `ssSeq` order, each with its vector when its

@@ -7,6 +7,7 @@
 //!   pipeline, the chat call, citations);
 //! - `summarize.rs`: summaries (the sans-IO summarizer, model calls in parallel);
 //! - `export.rs`: the collection as `docrag.chunk.v1` JSONL lines in a Blob;
+//! - `search.rs`: the top-k chunks of a question (cosine, BM25 or hybrid), no answer;
 //! - `state.rs`: the in-memory collection rebuilt from stored records;
 //! - `store.rs`, `idb.rs`, `memory.rs`, `records.rs`: storage;
 //! - `bag.rs`: strict option bags, progress and abort helpers.
@@ -19,6 +20,7 @@ mod export;
 mod idb;
 mod memory;
 mod records;
+mod search;
 mod state;
 mod store;
 mod summarize;

@@ -18,6 +18,7 @@ import {
   version,
   type AskResult,
   type ChunkMetadata,
+  type CollectionSearchHit,
   type DocumentInfo,
   type ExportedChunk,
   type ProviderOptions,
@@ -158,12 +159,16 @@ async function collectionUsage(file: File): Promise<void> {
   const lineFacts = `${line.format} ${line.chunkId} ${line.documentId}:${line.seq} ${line.fileName} ${line.tokenCount} ${line.text} ${line.metadata.ssSeq} ${line.embeddingModel ?? ''}`;
   // @ts-expect-error export takes a signal and onProgress only
   await c.export({ format: 'csv' });
+  const found: CollectionSearchHit[] = await c.search('budget table', { k: 5, method: 'cosine', signal: new AbortController().signal });
+  const foundFacts = `${found[0].chunkId} ${found[0].docId}:${found[0].seq} ${found[0].score.toFixed(3)} ${(await c.search('budget', { method: 'bm25' })).length}`;
+  // @ts-expect-error methods are named
+  await c.search('q', { method: 'vector' });
   const vectors: Float32Array[] = await new Provider(provider).embed(['a', 'b']);
   // @ts-expect-error the storage is auto, indexeddb or memory
   await Collection.open('x', { storage: 'disk' });
   // @ts-expect-error modes are named
   await c.ask('q', { mode: 3 });
-  void [pages, chunkText, cited, by, removed, embedded, vectors, vector, lineFacts, r.accounting.path, r.cachedPrefix];
+  void [pages, chunkText, cited, by, removed, embedded, vectors, vector, lineFacts, foundFacts, r.accounting.path, r.cachedPrefix];
 }
 void collectionUsage;
 
