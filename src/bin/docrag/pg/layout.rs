@@ -321,21 +321,22 @@ impl Layout {
     }
 
     /// `SELECT chunk id, document id, seq, cosine distance` ordered by distance to `$1`
-    /// (LangChain: within collection `$3`), `$2` rows.
+    /// (LangChain: within collection `$3`), `$2` rows; ties by document id, then seq
+    /// as a number (the order of the browser's `collection.search()`).
     pub(crate) fn search_sql(self, t: &str) -> String {
         let chunks = self.chunks_table(t);
         match self {
             Layout::Docrag => format!(
                 r#"SELECT chunk_id, document_id, seq, embedding <=> $1 AS distance, text
-                   FROM "{chunks}" ORDER BY embedding <=> $1, chunk_id LIMIT $2"#
+                   FROM "{chunks}" ORDER BY embedding <=> $1, document_id, seq LIMIT $2"#
             ),
             Layout::LangChain => format!(
                 r#"SELECT id, cmetadata->>'ssDocId', (cmetadata->>'ssSeq')::int, embedding <=> $1, document
-                   FROM "{chunks}" WHERE collection_id = $3 ORDER BY embedding <=> $1, id LIMIT $2"#
+                   FROM "{chunks}" WHERE collection_id = $3 ORDER BY embedding <=> $1, 2, 3 LIMIT $2"#
             ),
             Layout::LlamaIndex => format!(
                 r#"SELECT node_id, metadata_->>'ref_doc_id', (metadata_->>'ssSeq')::int, embedding <=> $1, text
-                   FROM "{chunks}" ORDER BY embedding <=> $1, node_id LIMIT $2"#
+                   FROM "{chunks}" ORDER BY embedding <=> $1, 2, 3 LIMIT $2"#
             ),
         }
     }
