@@ -137,6 +137,22 @@ describe('docrag load into PostgreSQL + pgvector', () => {
       assert.deepEqual(await rows(layout), first, 'a reload of the same export rewrites no row');
 
       // One document changes (its first chunk's text): only its rows are rewritten.
+      if (layout === 'langchain') {
+        // A second collection of the same chunks beside the first.
+        r = await docrag(['load', server.url, exportFile, '--table', 'kb2', '--layout', layout]);
+        assert.equal(r.status, 0, r.stderr);
+        const n = await client.query(`SELECT c.name, count(*)::int AS n FROM langchain_pg_embedding e JOIN langchain_pg_collection c ON c.uuid = e.collection_id GROUP BY c.name ORDER BY c.name`);
+        assert.deepEqual(n.rows, [{ name: 'kb', n: total }, { name: 'kb2', n: total }]);
+      }
+      if (layout === 'llamaindex') {
+        // The node PGVectorStore rebuilds: chunk id, document as SOURCE relationship.
+        const m = (await client.query(`SELECT node_id, metadata_ FROM "data_kb" LIMIT 1`)).rows[0];
+        const node = JSON.parse(m.metadata_._node_content);
+        assert.equal(m.metadata_._node_type, 'TextNode');
+        assert.equal(node.id_, m.node_id);
+        assert.equal(node.relationships['1'].node_id, m.metadata_.ref_doc_id);
+        assert.ok(node.excluded_llm_metadata_keys.includes('ssSeq'));
+      }
       const [changed, lines] = [...docLines][5];
       const edited = [...docLines.values()].flatMap((l) =>
         l === lines ? l.map((x, i) => (i === 0 ? x.replace('"text":"', '"text":"(revised) ') : x)) : l,

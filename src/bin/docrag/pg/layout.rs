@@ -107,7 +107,9 @@ impl Layout {
                    CREATE TABLE IF NOT EXISTS langchain_pg_embedding (
                      id varchar PRIMARY KEY,
                      collection_id uuid REFERENCES langchain_pg_collection(uuid) ON DELETE CASCADE,
-                     embedding vector({dim}), document varchar, cmetadata jsonb);"#
+                     embedding vector({dim}), document varchar, cmetadata jsonb);
+                   CREATE INDEX IF NOT EXISTS ix_cmetadata_gin
+                     ON langchain_pg_embedding USING gin (cmetadata jsonb_path_ops);"#
             ),
             // llama-index-vector-stores-postgres's data model (use_jsonb=False).
             Layout::LlamaIndex => format!(
@@ -283,6 +285,10 @@ impl Layout {
             let seq = r.seq as i32;
             let tokens = r.token_count as i32;
             let model = r.embedding_model.clone().unwrap_or_default();
+            // One `langchain_pg_embedding` holds every collection and its `id` is the
+            // primary key: the collection name keeps two collections of the same
+            // chunks apart.
+            let langchain_id = format!("{t}:{}", r.chunk_id);
             let values: Vec<&(dyn ToSql + Sync)> = match self {
                 Layout::Docrag => vec![
                     &r.chunk_id,
@@ -294,7 +300,7 @@ impl Layout {
                     &v,
                     &model,
                 ],
-                Layout::LangChain => vec![&r.chunk_id, &collection, &v, &r.text, &meta],
+                Layout::LangChain => vec![&langchain_id, &collection, &v, &r.text, &meta],
                 Layout::LlamaIndex => vec![&r.text, &meta, &r.chunk_id, &v],
             };
             w.write(&values)?;
@@ -310,6 +316,11 @@ impl Layout {
         let mut m: Map<String, Value> = r.metadata.clone();
         m.insert(HASH_KEY.into(), Value::String(hash.into()));
         if self == Layout::LlamaIndex {
+            m.insert(
+                "_node_content".into(),
+                Value::String(llama_node(r).to_string()),
+            );
+            m.insert("_node_type".into(), Value::String("TextNode".into()));
             for key in ["ref_doc_id", "doc_id", "document_id"] {
                 m.insert(key.into(), Value::String(r.document_id.clone()));
             }
@@ -331,7 +342,7 @@ impl Layout {
                    FROM "{chunks}" ORDER BY embedding <=> $1, document_id, seq LIMIT $2"#
             ),
             Layout::LangChain => format!(
-                r#"SELECT id, cmetadata->>'ssDocId', (cmetadata->>'ssSeq')::int, embedding <=> $1, document
+                r#"SELECT cmetadata->>'docrag_chunk_id', cmetadata->>'ssDocId', (cmetadata->>'ssSeq')::int, embedding <=> $1, document
                    FROM "{chunks}" WHERE collection_id = $3 ORDER BY embedding <=> $1, 2, 3 LIMIT $2"#
             ),
             Layout::LlamaIndex => format!(
@@ -340,6 +351,34 @@ impl Layout {
             ),
         }
     }
+}
+
+/// The serialized LlamaIndex `TextNode` that `PGVectorStore` rebuilds a node from
+/// (`metadata_dict_to_node` reads `_node_content`): the chunk id, the flat record as
+/// metadata, the document as SOURCE relationship (so `node.ref_doc_id` is the
+/// document id), and the empty and bookkeeping fields kept out of the text an LLM
+/// sees. The text itself stays in the `text` column.
+fn llama_node(r: &ExportRow) -> Value {
+    let hidden_from_llm: Vec<&String> = r
+        .metadata
+        .iter()
+        .filter(|(k, v)| {
+            v.as_str() == Some("") || ["ssDocId", "ssSeq", "tokenCount"].contains(&k.as_str())
+        })
+        .map(|(k, _)| k)
+        .collect();
+    let all: Vec<&String> = r.metadata.keys().collect();
+    serde_json::json!({
+        "id_": r.chunk_id,
+        "metadata": r.metadata,
+        "excluded_embed_metadata_keys": all,
+        "excluded_llm_metadata_keys": hidden_from_llm,
+        "relationships": {
+            "1": { "node_id": r.document_id, "node_type": "4", "metadata": {}, "class_name": "RelatedNodeInfo" }
+        },
+        "text": "",
+        "class_name": "TextNode",
+    })
 }
 
 #[cfg(test)]

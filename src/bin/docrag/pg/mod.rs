@@ -286,7 +286,8 @@ fn load_command(args: &[String]) -> Result<(), Fail> {
             .batch_execute(&t.layout.create_sql(&t.table, dim))
             .map_err(|e| explain("creating the tables", &e))?;
     }
-    match column_dim(&mut client, &chunks)? {
+    let column = column_dim(&mut client, &chunks)?;
+    match column {
         None if docs.is_empty() => {}
         None => {
             return Err(db_fail(format!(
@@ -336,7 +337,12 @@ fn load_command(args: &[String]) -> Result<(), Fail> {
         progress.show(i + 1);
     }
     progress.finish();
-    if !docs.is_empty() && !relation_exists(&mut client, &vector_index)? {
+    if column == Some(None) && !docs.is_empty() {
+        // LangChain creates `embedding vector` without a dimension unless told one.
+        eprintln!(
+            "docrag: warning [no-dimension]: {chunks}.embedding has no fixed dimension, which an HNSW index needs: searches scan every row (ALTER TABLE {chunks} ALTER COLUMN embedding TYPE vector({dim}) allows the index)"
+        );
+    } else if !docs.is_empty() && !relation_exists(&mut client, &vector_index)? {
         client
             .batch_execute(&t.layout.vector_index_sql(&t.table))
             .map_err(|e| explain("creating the HNSW index", &e))?;
