@@ -8,7 +8,7 @@
 // Row versions are compared through `xmin`: PostgreSQL gives every row written by a
 // transaction that transaction's id, so an untouched row keeps its xmin.
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -288,6 +288,49 @@ describe('docrag load into PostgreSQL + pgvector', () => {
     const r = await docrag(['load', url, exportFile, '--table', 'kb']);
     assert.equal(r.status, 69, r.stderr);
     assert.match(r.stderr, /pgvector is not enabled in this database: run CREATE EXTENSION vector \(or load with --create\)/);
+  });
+
+  test('hostile input: folder loops, nothing to export, unstorable lines, foreign rows', async () => {
+    // A folder that links to itself is walked once.
+    const loop = join(dir, 'loop');
+    mkdirSync(loop);
+    copyFileSync(corpus('pandoc__comments.docx'), join(loop, 'a.docx'));
+    symlinkSync('.', join(loop, 's1'));
+    symlinkSync('.', join(loop, 's2'));
+    const out = join(dir, 'loop.jsonl');
+    let r = await docrag(['export', loop, '--jsonl', out]);
+    assert.equal(r.status, 0, r.stderr);
+    const loopLines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(loopLines.length, docLines.get(loopLines[0].documentId).length, 'one copy of the file');
+    assert.match(r.stderr, /exported \d+ chunks of 1 documents/);
+    // Nothing converted: an error, and the earlier file stays.
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    r = await docrag(['export', empty, '--jsonl', out]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /no document could be exported .* was left as it was/);
+    assert.ok(readFileSync(out, 'utf8').length > 0);
+    // A line PostgreSQL cannot store is refused before anything is written.
+    const [first] = docLines.values();
+    const nul = join(dir, 'nul.jsonl');
+    writeFileSync(nul, first.map((l, i) => (i === 0 ? l.replace('"text":"', '"text":"\\u0000') : l)).join('\n') + '\n');
+    r = await docrag(['load', server.url, nul, '--table', 'fresh', '--create']);
+    assert.equal(r.status, 66, r.stderr);
+    assert.match(r.stderr, /line 1: chunk .*: a NUL character \(U\+0000\)/);
+    assert.equal((await client.query(`SELECT to_regclass('fresh') AS t`)).rows[0].t, null);
+    // A row LangChain wrote itself (no docrag keys, no vector) does not break search.
+    await client.query(`INSERT INTO langchain_pg_embedding (id, collection_id, embedding, document, cmetadata)
+      SELECT 'foreign', uuid, NULL, 'written by LangChain', '{}'::jsonb FROM langchain_pg_collection WHERE name = 'kb'`);
+    r = await docrag(['search', server.url, '--table', 'kb', '--layout', 'langchain', '--question', 'tables', '--k', '5', '--json', '--embed-url', stub.url, '--embed-model', 'stub']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout.trim().split('\n').length, 5);
+    await client.query(`DELETE FROM langchain_pg_embedding WHERE id = 'foreign'`);
+    // Search with another model than the table's is refused before any embedding.
+    stub.reset();
+    r = await docrag(['search', server.url, '--table', 'kb', '--question', 'tables', '--embed-url', stub.url, '--embed-model', 'other']);
+    assert.equal(r.status, 64);
+    assert.match(r.stderr, /holds vectors of openai:stub, not openai:other/);
+    assert.equal(stub.requests.length, 0);
   });
 
   test('a role without privileges is told what it lacks', async () => {

@@ -63,6 +63,9 @@ impl EmbedFlags {
     pub(crate) fn embedder(&self) -> Result<Option<Embedder>, Fail> {
         let (url, model) = match (&self.url, &self.model) {
             (None, None) => return Ok(None),
+            (Some(_), Some(m)) if m.trim().is_empty() => {
+                return Err(Fail::usage("--embed-model is empty"));
+            }
             (Some(u), Some(m)) => (u, m),
             _ => {
                 return Err(Fail::usage("--embed-url and --embed-model go together"));
@@ -128,7 +131,7 @@ impl Embedder {
 
     /// One request, retried on 429, 5xx and network errors with backoff (the library's
     /// policy, Retry-After honoured).
-    fn request(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, ProviderError> {
+    fn request(&self, texts: &[&str], dim: Option<usize>) -> Result<Vec<Vec<f32>>, ProviderError> {
         let req = embeddings_request(&self.cfg, texts)?;
         let mut attempt = 0;
         loop {
@@ -137,18 +140,10 @@ impl Embedder {
                 Err(e) => (None, e, None),
             };
             let failed = match status {
-                Some(s) => {
-                    match parse_embeddings(
-                        self.cfg.kind,
-                        s,
-                        &body,
-                        texts.len(),
-                        self.cfg.dimensions,
-                    ) {
-                        Ok(v) => return Ok(v),
-                        Err(e) => e,
-                    }
-                }
+                Some(s) => match parse_embeddings(self.cfg.kind, s, &body, texts.len(), dim) {
+                    Ok(v) => return Ok(v),
+                    Err(e) => e,
+                },
                 None => ProviderError::Network(format!("{}: {body}", req.url)),
             };
             if classify(status) == Retry::Fatal {
@@ -203,6 +198,11 @@ impl Embedder {
         tokens: &[usize],
         cache: &mut HashMap<String, Vec<f32>>,
     ) -> Result<Vec<Vec<f32>>, Fail> {
+        // A cached vector of another length (an earlier `--dimensions`, a provider that
+        // answered inconsistently) is made again.
+        if let Some(d) = self.cfg.dimensions {
+            cache.retain(|_, v| v.len() == d);
+        }
         let hashes: Vec<String> = texts.iter().map(|t| text_hash(&self.model_id, t)).collect();
         let missing: Vec<usize> = (0..texts.len())
             .filter(|&i| !cache.contains_key(&hashes[i]))
@@ -211,10 +211,12 @@ impl Embedder {
         let batches = plan_batches(&counts, self.cfg.batch_size, self.cfg.max_batch_tokens);
         let progress = Progress::new(missing.len(), texts.len() - missing.len());
         let mut done = 0;
+        // Every reply must have the length of the first.
+        let mut dim = self.cfg.dimensions;
         for b in batches {
             let idx = &missing[b];
             let batch: Vec<&str> = idx.iter().map(|&i| texts[i]).collect();
-            let vectors = self.request(&batch).map_err(|e| Fail {
+            let vectors = self.request(&batch, dim).map_err(|e| Fail {
                 message: format!(
                     "docrag: error [{}]: embedding with {} failed: {e}",
                     e.code(),
@@ -222,6 +224,7 @@ impl Embedder {
                 ),
                 exit: EXIT_PROVIDER,
             })?;
+            dim = dim.or(vectors.first().map(Vec::len));
             for (&i, v) in idx.iter().zip(vectors) {
                 cache.insert(hashes[i].clone(), v);
             }
@@ -229,10 +232,22 @@ impl Embedder {
             progress.show(done);
         }
         progress.finish();
-        Ok(hashes
+        let vectors: Vec<Vec<f32>> = hashes
             .iter()
             .map(|h| cache.get(h).cloned().unwrap_or_default())
-            .collect())
+            .collect();
+        let first = vectors.first().map_or(0, Vec::len);
+        if let Some(v) = vectors.iter().find(|v| v.len() != first) {
+            return Err(Fail {
+                message: format!(
+                    "docrag: error [embedding-dimension]: vectors of {first} and {} dimensions from {}: the provider answered inconsistently, or the earlier export holds vectors of another setting (delete it and export again)",
+                    v.len(),
+                    self.model_id
+                ),
+                exit: EXIT_PROVIDER,
+            });
+        }
+        Ok(vectors)
     }
 }
 

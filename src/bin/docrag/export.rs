@@ -78,6 +78,14 @@ pub(crate) fn export_command(args: &[String]) -> Result<(), Fail> {
             }
         }
     }
+    if docs.is_empty() {
+        return Err(Fail {
+            message: format!(
+                "docrag: error [empty-export]: no document could be exported ({skipped} files skipped); {out} was left as it was"
+            ),
+            exit: super::EXIT_CONVERT,
+        });
+    }
     let chunks: Vec<(&str, &docrag::Chunk, &str)> = docs
         .iter()
         .flat_map(|(file, c)| {
@@ -180,18 +188,21 @@ fn collect_files(inputs: &[&str]) -> Result<Vec<PathBuf>, Fail> {
     Ok(out)
 }
 
+/// Regular files under `dir` with a known extension. Symbolic links to folders are
+/// not followed (a link to `.` would walk forever) and special files (pipes,
+/// devices) are left out (reading a pipe waits forever).
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
-    let mut entries: Vec<PathBuf> = fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
+    let mut entries: Vec<(PathBuf, fs::FileType)> = fs::read_dir(dir)?
+        .filter_map(|e| e.ok().and_then(|e| Some((e.path(), e.file_type().ok()?))))
         .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for (p, kind) in entries {
+        if kind.is_dir() {
             walk(&p, out)?;
-        } else if p
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+        } else if (kind.is_file() || (kind.is_symlink() && p.is_file()))
+            && p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
         {
             out.push(p);
         }
@@ -239,13 +250,34 @@ fn write_lines(out: &str, lines: impl Iterator<Item = String>) -> Result<(), Fai
             _ => Ok(()),
         };
     }
+    // Something that is not a plain file (a device, a symlink) is written through, as
+    // a shell redirection would; a plain file is replaced whole, keeping its mode.
+    let existing = fs::symlink_metadata(out).ok();
+    if existing.as_ref().is_some_and(|m| !m.is_file()) {
+        let result = fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .open(out)
+            .and_then(|f| {
+                let mut w = BufWriter::new(f);
+                write(&mut w, &mut lines)
+            });
+        return result.map_err(|e| Fail::write(&e));
+    }
     let tmp = format!("{out}.tmp-{}", std::process::id());
     let result = fs::File::create(&tmp).and_then(|f| {
         let mut w = BufWriter::new(f);
         write(&mut w, &mut lines)?;
         w.into_inner().map_err(|e| e.into_error())?.sync_all()
     });
-    match result.and_then(|()| fs::rename(&tmp, out)) {
+    let keep_mode = |()| match &existing {
+        Some(m) => fs::set_permissions(&tmp, m.permissions()),
+        None => Ok(()),
+    };
+    match result
+        .and_then(keep_mode)
+        .and_then(|()| fs::rename(&tmp, out))
+    {
         Ok(()) => Ok(()),
         Err(e) => {
             let _ = fs::remove_file(&tmp);

@@ -126,7 +126,7 @@ impl Layout {
         let chunks = self.chunks_table(t);
         let by_doc = match self {
             Layout::Docrag => "(document_id)".to_string(),
-            Layout::LangChain => "(collection_id, (cmetadata->>'ssDocId'))".to_string(),
+            Layout::LangChain => "(collection_id, (cmetadata->>'docrag_document_id'))".to_string(),
             Layout::LlamaIndex => "((metadata_->>'ref_doc_id'))".to_string(),
         };
         format!(r#"CREATE INDEX IF NOT EXISTS "{chunks}_docrag_document" ON "{chunks}" {by_doc};"#)
@@ -160,7 +160,7 @@ impl Layout {
     fn doc_filter(self) -> &'static str {
         match self {
             Layout::Docrag => "document_id = $1",
-            Layout::LangChain => "collection_id = $2 AND cmetadata->>'ssDocId' = $1",
+            Layout::LangChain => "collection_id = $2 AND cmetadata->>'docrag_document_id' = $1",
             Layout::LlamaIndex => "metadata_->>'ref_doc_id' = $1",
         }
     }
@@ -326,7 +326,13 @@ impl Layout {
             }
         }
         if self != Layout::Docrag {
+            // What reloads and searches key on, whatever the flat record holds.
             m.insert("docrag_chunk_id".into(), Value::String(r.chunk_id.clone()));
+            m.insert(
+                "docrag_document_id".into(),
+                Value::String(r.document_id.clone()),
+            );
+            m.insert("docrag_seq".into(), Value::from(r.seq));
         }
         Value::Object(m)
     }
@@ -342,11 +348,11 @@ impl Layout {
                    FROM "{chunks}" ORDER BY embedding <=> $1, document_id, seq LIMIT $2"#
             ),
             Layout::LangChain => format!(
-                r#"SELECT cmetadata->>'docrag_chunk_id', cmetadata->>'ssDocId', (cmetadata->>'ssSeq')::int, embedding <=> $1, document
+                r#"SELECT cmetadata->>'docrag_chunk_id', cmetadata->>'docrag_document_id', (cmetadata->>'docrag_seq')::int, embedding <=> $1, document
                    FROM "{chunks}" WHERE collection_id = $3 ORDER BY embedding <=> $1, 2, 3 LIMIT $2"#
             ),
             Layout::LlamaIndex => format!(
-                r#"SELECT node_id, metadata_->>'ref_doc_id', (metadata_->>'ssSeq')::int, embedding <=> $1, text
+                r#"SELECT node_id, metadata_->>'ref_doc_id', (metadata_->>'docrag_seq')::int, embedding <=> $1, text
                    FROM "{chunks}" ORDER BY embedding <=> $1, 2, 3 LIMIT $2"#
             ),
         }

@@ -82,7 +82,35 @@ fn connect(url: &str) -> Result<Client, Fail> {
             "expected a postgres://user@host:port/database URL, got '{url}'"
         )));
     }
-    Client::connect(url, NoTls).map_err(|e| db_fail(format!("cannot connect to {url}: {e}")))
+    Client::connect(url, NoTls).map_err(|e| {
+        let shown = redact(url);
+        let detail = e
+            .as_db_error()
+            .map(|d| d.message().to_string())
+            .or_else(|| std::error::Error::source(&e).map(ToString::to_string))
+            .unwrap_or_else(|| e.to_string());
+        let hint = if detail.contains("TLS") || url.contains("sslmode=require") {
+            " (docrag connects without TLS: use a local or tunnelled server and sslmode=disable or prefer)"
+        } else {
+            ""
+        };
+        db_fail(format!("cannot connect to {shown}: {detail}{hint}"))
+    })
+}
+
+/// `url` with its password replaced by `***`.
+fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (auth, host) = match rest.rsplit_once('@') {
+        Some(x) => x,
+        None => return url.to_string(),
+    };
+    match auth.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_string(),
+    }
 }
 
 /// The server's `vector` type (its OID differs per database), creating the extension
@@ -152,11 +180,23 @@ fn read_export(path: &str) -> Result<Vec<Doc>, Fail> {
         exit: EXIT_NO_INPUT,
     };
     for (i, line) in io::BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| Fail::read(path, &e))?;
+        let line = line.map_err(|e| bad(format!("line {}: {e}", i + 1)))?;
+        let line = if i == 0 {
+            line.trim_start_matches('\u{feff}').to_string()
+        } else {
+            line
+        };
         if line.trim().is_empty() {
             continue;
         }
         let row = parse_line(&line, i + 1).map_err(|e| bad(e.to_string()))?;
+        if let Some(problem) = unstorable(&row) {
+            return Err(bad(format!(
+                "line {}: chunk {}: {problem}",
+                i + 1,
+                row.chunk_id
+            )));
+        }
         if row.embedding.is_none() {
             return Err(bad(format!(
                 "line {}: chunk {} has no embedding; export with --embed-url and --embed-model",
@@ -198,12 +238,44 @@ fn read_export(path: &str) -> Result<Vec<Doc>, Fail> {
         let len = r.embedding.as_ref().map_or(0, Vec::len);
         if r.embedding_model != model || len != dim {
             return Err(bad(format!(
-                "chunk {} is embedded with {:?} ({len} dimensions), the first with {:?} ({dim}): one load holds one model",
-                r.chunk_id, r.embedding_model, model
+                "chunk {} is embedded with {} ({len} dimensions), the first with {} ({dim}): one load holds one model",
+                r.chunk_id,
+                r.embedding_model.as_deref().unwrap_or("none"),
+                model.as_deref().unwrap_or("none")
             )));
         }
     }
     Ok(docs)
+}
+
+/// What PostgreSQL or the layouts cannot store, found before anything is written.
+fn unstorable(r: &ExportRow) -> Option<String> {
+    if r.seq > i32::MAX as u32 || r.token_count > i32::MAX as u32 {
+        return Some("seq or tokenCount is larger than 2147483647".into());
+    }
+    if r.embedding
+        .as_ref()
+        .is_some_and(|v| v.iter().any(|x| !x.is_finite()))
+    {
+        return Some("the embedding has a component that is not a finite 32-bit float".into());
+    }
+    if r.text.contains('\0') || r.chunk_id.contains('\0') || r.document_id.contains('\0') {
+        return Some("a NUL character (U+0000), which PostgreSQL text cannot hold".into());
+    }
+    for (k, v) in &r.metadata {
+        match v {
+            serde_json::Value::Object(_) | serde_json::Value::Array(_) => {
+                return Some(format!(
+                    "metadata field {k:?} is not flat (an object or array)"
+                ));
+            }
+            serde_json::Value::String(t) if t.contains('\0') || k.contains('\0') => {
+                return Some(format!("metadata field {k:?} holds a NUL character"));
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 struct Target {
@@ -282,8 +354,13 @@ fn load_command(args: &[String]) -> Result<(), Fail> {
     let vector = vector_type(&mut client, create)?;
     let chunks = t.layout.chunks_table(&t.table);
     if create && dim > 0 {
+        // Two loads creating the same tables at once would collide in the catalog.
+        let sql = format!(
+            "BEGIN; SELECT pg_advisory_xact_lock(hashtext('docrag-create')); {} COMMIT;",
+            t.layout.create_sql(&t.table, dim)
+        );
         client
-            .batch_execute(&t.layout.create_sql(&t.table, dim))
+            .batch_execute(&sql)
             .map_err(|e| explain("creating the tables", &e))?;
     }
     let column = column_dim(&mut client, &chunks)?;
@@ -296,7 +373,12 @@ fn load_command(args: &[String]) -> Result<(), Fail> {
         }
         Some(Some(d)) if d as usize != dim && dim > 0 => {
             return Err(db_fail(format!(
-                "dimension mismatch: {chunks}.embedding is vector({d}) and the export's vectors have {dim} dimensions (another embedding model?): load into another --table"
+                "dimension mismatch: {chunks}.embedding is vector({d}) and the export's vectors have {dim} dimensions (another embedding model?): {}",
+                if t.layout == Layout::LangChain {
+                    "every LangChain collection shares langchain_pg_embedding: use another database or the docrag layout"
+                } else {
+                    "load into another --table"
+                }
             )));
         }
         Some(_) => {}
@@ -317,6 +399,12 @@ fn load_command(args: &[String]) -> Result<(), Fail> {
     for (i, doc) in docs.iter().enumerate() {
         let context = format!("document {}", doc.id);
         let mut tx = client.transaction().map_err(|e| explain(&context, &e))?;
+        // Two loads of the same document at once take turns (no duplicate rows).
+        tx.execute(
+            "SELECT pg_advisory_xact_lock(hashtext($1))",
+            &[&format!("docrag-load/{chunks}/{}", doc.id)],
+        )
+        .map_err(|e| explain(&context, &e))?;
         let (hash, count) = t
             .layout
             .stored(&mut tx, &t.table, collection, &doc.id)
@@ -337,7 +425,11 @@ fn load_command(args: &[String]) -> Result<(), Fail> {
         progress.show(i + 1);
     }
     progress.finish();
-    if column == Some(None) && !docs.is_empty() {
+    if dim > 2000 && !docs.is_empty() {
+        eprintln!(
+            "docrag: warning [no-index]: pgvector's HNSW index takes at most 2,000 dimensions and these vectors have {dim}: searches scan every row"
+        );
+    } else if column == Some(None) && !docs.is_empty() {
         // LangChain creates `embedding vector` without a dimension unless told one.
         eprintln!(
             "docrag: warning [no-dimension]: {chunks}.embedding has no fixed dimension, which an HNSW index needs: searches scan every row (ALTER TABLE {chunks} ALTER COLUMN embedding TYPE vector({dim}) allows the index)"
@@ -374,6 +466,17 @@ fn langchain_collection(client: &mut Client, name: &str) -> Result<uuid::Uuid, F
     Ok(id)
 }
 
+/// Whether the server's pgvector has iterative index scans (0.8 and later).
+fn iterative_scans(tx: &mut postgres::Transaction) -> Result<bool, Fail> {
+    let row = tx
+        .query_opt(
+            "SELECT string_to_array(extversion, '.')::int[] >= '{0,8}'::int[] FROM pg_extension WHERE extname = 'vector'",
+            &[],
+        )
+        .map_err(|e| explain("search", &e))?;
+    Ok(row.is_some_and(|r| r.get::<_, Option<bool>>(0).unwrap_or(false)))
+}
+
 fn search_command(args: &[String]) -> Result<(), Fail> {
     let mut t = Target {
         url: String::new(),
@@ -402,30 +505,68 @@ fn search_command(args: &[String]) -> Result<(), Fail> {
         }
     }
     check_target(&t)?;
-    let question = question.ok_or_else(|| Fail::usage("search needs --question TEXT"))?;
+    if !(t.url.starts_with("postgres://") || t.url.starts_with("postgresql://")) {
+        return Err(Fail::usage(format!(
+            "expected a postgres://user@host:port/database URL, got '{}'",
+            t.url
+        )));
+    }
+    let question = question
+        .filter(|q| !q.trim().is_empty())
+        .ok_or_else(|| Fail::usage("search needs a non-empty --question TEXT"))?;
     if !(1..=1000).contains(&k) {
         return Err(Fail::usage("--k expects 1 to 1000"));
     }
     let embedder = embed.embedder()?.ok_or_else(|| {
         Fail::usage("search needs --embed-url and --embed-model (the export's model)")
     })?;
+    // The database is checked before the provider is paid for an embedding.
+    let mut client = connect(&t.url)?;
+    vector_type(&mut client, false)?;
+    let chunks = t.layout.chunks_table(&t.table);
+    if column_dim(&mut client, &chunks)?.is_none() {
+        return Err(db_fail(format!(
+            "table {chunks} does not exist: load an export into it first (docrag load --create)"
+        )));
+    }
+    if t.layout == Layout::Docrag {
+        let models: Vec<String> = client
+            .query(
+                &format!(r#"SELECT DISTINCT embedding_model FROM "{chunks}" LIMIT 3"#),
+                &[],
+            )
+            .map_err(|e| explain("search", &e))?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        if !models.is_empty() && !models.contains(&embedder.model_id) {
+            return Err(Fail::usage(format!(
+                "{chunks} holds vectors of {}, not {}: pass the export's --embed-model (and --dimensions)",
+                models.join(", "),
+                embedder.model_id
+            )));
+        }
+    }
     let tokens = [docrag::tokens::count(question)];
     let mut none = std::collections::HashMap::new();
     let q = embedder
         .embed_all(&[question], &tokens, &mut none)?
         .pop()
         .unwrap_or_default();
-    let mut client = connect(&t.url)?;
-    // Registers nothing, but fails clearly when pgvector is missing.
-    vector_type(&mut client, false)?;
     let mut tx = client.transaction().map_err(|e| explain("search", &e))?;
     // `--exact` reads every row (the order a browser's full cosine scan gives);
     // otherwise the HNSW index answers, with a candidate list wide enough for k.
-    let setting = if exact {
+    let mut setting = if exact {
         "SET LOCAL enable_indexscan = off".to_string()
     } else {
         format!("SET LOCAL hnsw.ef_search = {}", (k * 4).clamp(40, 1000))
     };
+    // LangChain's collections share one table: the index's candidates are filtered by
+    // collection afterwards, so a small collection would get fewer than k rows unless
+    // the scan goes on (pgvector 0.8's iterative scans).
+    if !exact && t.layout == Layout::LangChain && iterative_scans(&mut tx)? {
+        setting.push_str("; SET LOCAL hnsw.iterative_scan = strict_order");
+    }
     tx.batch_execute(&setting)
         .map_err(|e| explain("search", &e))?;
     let sql = t.layout.search_sql(&t.table);
@@ -446,8 +587,16 @@ fn search_command(args: &[String]) -> Result<(), Fail> {
     }
     .map_err(|e| explain("search", &e))?;
     for r in rows {
-        let (id, doc, seq, distance, text): (String, Option<String>, Option<i32>, f64, String) =
-            (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4));
+        // Rows another tool wrote may lack what docrag writes: nothing here is assumed.
+        let (id, doc, seq, distance, text): (
+            Option<String>,
+            Option<String>,
+            Option<i32>,
+            Option<f64>,
+            Option<String>,
+        ) = (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4));
+        let (id, text) = (id.unwrap_or_default(), text.unwrap_or_default());
+        let score = distance.map(|d| 1.0 - d).filter(|s| s.is_finite());
         let head: String = text
             .lines()
             .skip_while(|l| l.starts_with('[') || l.trim().is_empty())
@@ -461,11 +610,12 @@ fn search_command(args: &[String]) -> Result<(), Fail> {
                 "{}",
                 serde_json::json!({
                     "chunkId": id, "documentId": doc, "seq": seq,
-                    "score": 1.0 - distance, "text": head,
+                    "score": score, "text": head,
                 })
             );
         } else {
-            println!("{:.4}  {id}  {head}", 1.0 - distance);
+            let score = score.map_or_else(|| "   -  ".to_string(), |s| format!("{s:.4}"));
+            println!("{score}  {id}  {head}");
         }
     }
     Ok(())
