@@ -34,19 +34,7 @@ pub struct Tally {
 impl Tally {
     /// Counts `text` once, recording its first piece boundaries and its open tail.
     pub fn of(text: &str) -> Tally {
-        let vocab = Vocab::get();
-        let bytes = text.as_bytes();
-        let mut bounds = Vec::new();
-        let mut tally = Tally {
-            tail: text.len(),
-            ..Tally::default()
-        };
-        let mut open = false;
-        for p in Pieces::new(text, 0) {
-            let n = piece_tokens(vocab, &bytes[p.start..p.end], &mut bounds);
-            tally.record(&mut open, p.start, p.end, n, p.open);
-        }
-        tally
+        Tally::joined(text, &[])
     }
 
     /// A count known only approximately (e.g. estimated from the length): a text with
@@ -132,8 +120,10 @@ impl Tally {
                 scan_one(&mut pos, &mut tally, &mut open);
             }
         }
-        while pos < text.len() {
-            scan_one(&mut pos, &mut tally, &mut open);
+        // After the last part, one scan to the end.
+        for p in Pieces::new(text, pos.min(text.len())) {
+            let n = piece_tokens(vocab, &bytes[p.start..p.end], &mut bounds);
+            tally.record(&mut open, p.start, p.end, n, p.open);
         }
         tally
     }

@@ -4,8 +4,9 @@
 //! to a server (`docrag load postgres://... FILE.jsonl`).
 //!
 //! - Documents in `documents()` order, each document's chunks in `ssSeq` order.
-//! - `tokenCount` is counted from the text (o200k_base): the chunk's metadata field
-//!   of that name may have been renamed by `labels`, so it is not trusted.
+//! - `tokenCount` is the collection's own count of the chunk (`Document::chunk_tokens`,
+//!   exact o200k_base; a collection refuses a document whose count field was renamed),
+//!   so no chunk is tokenized again.
 //! - A chunk carries `embedding` and `embeddingModel` when its document has stored
 //!   vectors of the current provider's embedding model (the model id the collection
 //!   uses for retrieval, `provider.embeddingModelId`). Without a provider, or with one
@@ -103,7 +104,7 @@ fn write_document(
             seq,
             file_name: &doc.info.file_name,
             text: &chunk.text,
-            token_count: crate::tokens::count(&chunk.text),
+            token_count: core.chunk_tokens(i),
             metadata: &chunk.metadata,
             embedding,
         });
