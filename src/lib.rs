@@ -40,9 +40,9 @@ struct ReadmeDoctests;
 pub use chunk::{Chunk, SYSTEM_MESSAGE};
 pub use error::ConvertError;
 pub use metadata::{MetaValue, Metadata};
-pub use model::Warning;
+pub use model::{PageSource, Pagination, Warning};
 pub use names::{NameFinder, Names, SimpleNameFinder};
-pub use options::{ConvertOptions, Format, Limits};
+pub use options::{ConvertOptions, Format, Limits, PageMode};
 
 use sha2::{Digest, Sha256};
 

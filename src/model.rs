@@ -26,6 +26,56 @@ pub struct Document {
     pub comments: Vec<Comment>,
     /// Content the reader saw but could not represent; conversion went on.
     pub warnings: Vec<Warning>,
+    /// Where the page numbers of the body come from.
+    pub pagination: Pagination,
+}
+
+/// Where a page number comes from; each chunk's metadata says it (`pageSource`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+pub enum PageSource {
+    /// The word processor's saved layout (DOCX `w:lastRenderedPageBreak`, ECMA-376
+    /// Part 1, 17.3.3.13): the page a person sees in Word.
+    Rendered,
+    /// Explicit page and section breaks only, with no layout in the file and none
+    /// estimated: exact when the file has no page that overflows, a lower bound
+    /// otherwise. HTML, Markdown and plain text have no pages: everything is page 1.
+    #[default]
+    Explicit,
+    /// Estimated from page size, margins, fonts and spacing where the file saved no
+    /// layout (see `read::pagefit`); usually within a page of the real one.
+    Estimated,
+}
+
+impl PageSource {
+    /// The lower-case name chunk metadata uses: `rendered`, `explicit`, `estimated`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PageSource::Rendered => "rendered",
+            PageSource::Explicit => "explicit",
+            PageSource::Estimated => "estimated",
+        }
+    }
+}
+
+/// How the body's page numbers were found.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Pagination {
+    /// The source of the pages before `estimated_from`.
+    pub source: PageSource,
+    /// The first page (1-based) that begins at an estimated break. The numbers of it
+    /// and of every later page are estimates (counted on from estimated pages);
+    /// `None` when nothing was estimated.
+    pub estimated_from: Option<u32>,
+}
+
+impl Pagination {
+    /// The source of page `page`'s number (1-based).
+    pub fn source_of(&self, page: u32) -> PageSource {
+        match self.estimated_from {
+            Some(first) if page >= first => PageSource::Estimated,
+            _ => self.source,
+        }
+    }
 }
 
 /// Document properties; every field is optional because most files set few of them.

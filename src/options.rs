@@ -71,6 +71,40 @@ impl Format {
     }
 }
 
+/// Where page numbers come from when a file saved no layout (see
+/// [`crate::model::PageSource`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum PageMode {
+    /// Word's saved layout where the file has it, estimated pages where it has none
+    /// (DOCX, RTF). The default: a citation's page is the page a person opens.
+    #[default]
+    Auto,
+    /// Estimate every page, ignoring the saved layout (to compare the estimate with
+    /// Word's pages; `make bench` does).
+    Estimate,
+    /// Saved layout and explicit breaks only; no estimate (the behaviour before
+    /// estimation existed: page numbers in files without layout count explicit breaks).
+    Saved,
+}
+
+impl PageMode {
+    /// Parses `auto`, `estimate` or `saved`.
+    ///
+    /// # Errors
+    /// [`ConvertError::InvalidOption`] naming the accepted values.
+    pub fn parse(s: &str) -> Result<PageMode, ConvertError> {
+        match s {
+            "auto" => Ok(PageMode::Auto),
+            "estimate" => Ok(PageMode::Estimate),
+            "saved" => Ok(PageMode::Saved),
+            _ => Err(ConvertError::InvalidOption {
+                name: "pages".into(),
+                detail: format!("{s:?} is not one of \"auto\", \"estimate\", \"saved\""),
+            }),
+        }
+    }
+}
+
 /// Options for [`crate::convert`]. Build with [`ConvertOptions::new`] and the `with_*`
 /// methods; each validates its argument.
 #[derive(Debug, Clone)]
@@ -102,6 +136,8 @@ pub struct ConvertOptions {
     pub places: Vec<String>,
     /// Important terms for the built-in name finder.
     pub terms: Vec<String>,
+    /// Where page numbers come from. Default [`PageMode::Auto`].
+    pub pages: PageMode,
     /// Resource limits.
     pub limits: Limits,
 }
@@ -121,6 +157,7 @@ impl Default for ConvertOptions {
             labels: Vec::new(),
             places: Vec::new(),
             terms: Vec::new(),
+            pages: PageMode::Auto,
             limits: Limits::default(),
         }
     }
@@ -240,6 +277,12 @@ impl ConvertOptions {
     /// the conversion starts against the list in `chunk::labels`.
     pub fn with_label(mut self, default: impl Into<String>, renamed: impl Into<String>) -> Self {
         self.labels.push((default.into(), renamed.into()));
+        self
+    }
+
+    /// Sets where page numbers come from.
+    pub fn with_pages(mut self, pages: PageMode) -> Self {
+        self.pages = pages;
         self
     }
 

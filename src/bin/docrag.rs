@@ -3,6 +3,8 @@
 //! ```text
 //! docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
 //!                     [--format jsonl|markdown] [--doc-id ID] [--title T]
+//!                     [--pages auto|estimate|saved]
+//! docrag bench-pages [--max-tokens N] FILE...
 //! docrag bench [--iterations N] [--max-tokens N] [--json] FILE...
 //! docrag bench-cosine [--n N --dim D] [--k K] [--queries Q] [--json]
 //! docrag index FILE... [--percent N]
@@ -39,6 +41,8 @@ mod embed;
 mod enrich;
 #[path = "docrag/export.rs"]
 mod export;
+#[path = "docrag/pages.rs"]
+mod pages;
 #[path = "docrag/pg/mod.rs"]
 mod pg;
 #[path = "docrag/summarize.rs"]
@@ -52,6 +56,7 @@ const EXIT_IO: u8 = 74;
 const USAGE: &str = "\
 usage: docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
                            [--format jsonl|markdown] [--doc-id ID] [--title T]
+                           [--pages auto|estimate|saved]
        docrag bench [--iterations N] [--max-tokens N] [--json] FILE...
        docrag bench-cosine [--n N --dim D] [--k K] [--queries Q] [--json]
        docrag ask FILE... --question TEXT [--mode rag|entire|adaptive|adaptive-rag]
@@ -141,6 +146,7 @@ struct Common {
     last_page: Option<i64>,
     doc_id: Option<String>,
     title: Option<String>,
+    pages: Option<docrag::PageMode>,
 }
 
 impl Common {
@@ -158,6 +164,9 @@ impl Common {
         }
         if let Some(t) = &self.title {
             o = o.with_title(t.clone());
+        }
+        if let Some(p) = self.pages {
+            o = o.with_pages(p);
         }
         Ok(o)
     }
@@ -188,6 +197,7 @@ fn run(args: &[String]) -> Result<(), Fail> {
         "convert" => convert_command(rest),
         "bench" => bench_command(rest),
         "bench-cosine" => bench_cosine_command(rest),
+        "bench-pages" => pages::bench_pages_command(rest),
         "ask" => ask::ask_command(rest),
         "summarize" => summarize::summarize_command(rest),
         "export" => export::export_command(rest),
@@ -202,7 +212,8 @@ fn run(args: &[String]) -> Result<(), Fail> {
         }
         "--help" | "-h" | "help" => {
             println!(
-                "{USAGE}\n{}\n{}\n{}\n{}\n{}\n{}",
+                "{USAGE}\n{}\n{}\n{}\n{}\n{}\n{}\n{}",
+                pages::USAGE,
                 enrich::USAGE,
                 ask::USAGE,
                 summarize::USAGE,
@@ -240,6 +251,11 @@ fn common_flag<'a>(
         "--last-page" => c.last_page = Some(number(value(it, arg)?, arg)?),
         "--doc-id" => c.doc_id = Some(value(it, arg)?.to_string()),
         "--title" => c.title = Some(value(it, arg)?.to_string()),
+        "--pages" => {
+            c.pages = Some(
+                docrag::PageMode::parse(value(it, arg)?).map_err(|e| Fail::usage(e.to_string()))?,
+            );
+        }
         _ => return Ok(false),
     }
     Ok(true)

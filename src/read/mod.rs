@@ -6,6 +6,7 @@ pub(crate) mod ebcdic;
 pub mod encoding;
 pub mod html;
 pub mod markdown;
+pub(crate) mod pagefit;
 pub mod rtf;
 pub mod sniff;
 pub(crate) mod symbols;
@@ -44,7 +45,7 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
     let name = format.name();
     progress::report(Stage::Parse, name, 0, len)?;
     let doc = match format {
-        Format::Docx => docx::read(bytes, &options.limits),
+        Format::Docx => docx::read_with(bytes, &options.limits, options.pages),
         Format::Html => html::read(bytes, options),
         Format::Rtf => rtf::read(bytes, options),
         Format::Markdown => markdown::read(bytes, options),

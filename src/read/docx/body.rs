@@ -17,6 +17,7 @@ const REPORT_EVERY: usize = 64;
 
 use super::altchunk::read_alt_chunk;
 use super::ctx::Ctx;
+use super::estimate::{Measure, What};
 use super::inlines::{FrameKind, Inl};
 use super::paragraph::read_paragraph;
 use super::sections::read_sect_pr;
@@ -118,19 +119,32 @@ pub(crate) fn block_element(
     match s.local {
         "p" => read_paragraph(x, cx, s, out),
         "tbl" => {
-            let t = read_table(x, cx)?;
-            out.push(Block::Table(t));
+            cx.tables += 1;
+            let t = read_table(x, cx);
+            cx.tables -= 1;
+            if cx.top_level() {
+                let rows = std::mem::take(&mut cx.table).rows;
+                cx.measures.push(Measure {
+                    at: cx.block_base + out.len(),
+                    what: What::Table { rows },
+                });
+            }
+            out.push(Block::Table(t?));
             Ok(())
         }
         "sdt" | "customXml" | "sdtContent" => {
-            let inner = read_blocks(x, cx)?;
-            out.extend(inner);
+            // The inner blocks land after `out`'s: measures count from there.
+            let base = cx.block_base;
+            cx.block_base += out.len();
+            let inner = read_blocks(x, cx);
+            cx.block_base = base;
+            out.extend(inner?);
             Ok(())
         }
         "sectPr" => {
             let sect = read_sect_pr(x)?;
             if cx.main {
-                cx.sections.push(sect);
+                cx.end_section(sect);
             }
             Ok(())
         }

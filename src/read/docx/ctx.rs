@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use crate::model::{Inline, NoteKind, Warning};
 use crate::options::Limits;
 
+use super::estimate::{Measure, TableMeasure};
 use super::fields::FieldState;
 use super::numbering::Numbering;
 use super::package::Package;
@@ -107,6 +108,23 @@ pub(crate) struct Ctx<'p, 'a> {
     /// The paragraph just read ended in a deleted paragraph mark: the next paragraph
     /// of the same container joins it.
     pub join_next: bool,
+    /// Top-level paragraphs and tables of the main story, measured for the page
+    /// estimate (`estimate.rs`).
+    pub measures: Vec<Measure>,
+    /// Index in the body of the first block of the vector being filled (block-level
+    /// content controls are read into a vector of their own, then appended).
+    pub block_base: usize,
+    /// Depth of tables being read.
+    pub tables: usize,
+    /// The top-level table being read, measured for the page estimate.
+    pub table: TableMeasure,
+    /// `w:lastRenderedPageBreak` marks seen in the main story of the current section.
+    pub rendered_marks: usize,
+    /// Word's saved layout is ignored (`PageMode::Estimate`).
+    pub ignore_rendered: bool,
+    /// Rendered breaks in the top-level table row being read: the most any earlier
+    /// cell of the row had, and the current cell's (see `pages.rs`).
+    pub row_marks: (u32, u32),
     warnings: Vec<Warning>,
     seen: HashSet<String>,
 }
@@ -122,6 +140,13 @@ impl<'p, 'a> Ctx<'p, 'a> {
             part: String::new(),
             main: false,
             join_next: false,
+            measures: Vec::new(),
+            block_base: 0,
+            tables: 0,
+            table: TableMeasure::default(),
+            rendered_marks: 0,
+            ignore_rendered: false,
+            row_marks: (0, 0),
             textbox: 0,
             since: Since::Page,
             sections: Vec::new(),
@@ -181,5 +206,17 @@ impl<'p, 'a> Ctx<'p, 'a> {
     /// Whether a page break here counts (main story, outside text boxes).
     pub(crate) fn counts_pages(&self) -> bool {
         self.main && self.textbox == 0
+    }
+
+    /// Closes a section of the main story with its properties.
+    pub(crate) fn end_section(&mut self, mut sect: SectProps) {
+        sect.rendered_marks = std::mem::take(&mut self.rendered_marks);
+        self.sections.push(sect);
+    }
+
+    /// Whether the paragraph or table being read is a top-level block of the main
+    /// story (what the page estimate measures).
+    pub(crate) fn top_level(&self) -> bool {
+        self.counts_pages() && self.tables == 0
     }
 }

@@ -9,6 +9,7 @@
 use crate::model::{Block, Inline, RevisionKind, TextStyle};
 
 use super::rpr::RunProps;
+use crate::read::pagefit::Face;
 
 /// What a frame becomes when it closes.
 #[derive(Debug, Clone)]
@@ -42,6 +43,15 @@ pub(crate) struct Inl {
     pub after: Vec<Block>,
     /// A page starts before this paragraph (break seen before any visible content).
     pub break_before: bool,
+    /// The largest font size a run sets itself (directly or by character style),
+    /// half-points, 0 = none, for the page estimate.
+    pub max_font: u16,
+    /// A run uses the paragraph style's size.
+    pub plain_run: bool,
+    /// Height of the drawings in this paragraph (`wp:extent`), twips.
+    pub image_height: u32,
+    /// The font proportions of the first run that names its font.
+    pub face: Option<Face>,
     visible: bool,
     visible_since_break: bool,
     /// A field result starts here: the next text must not merge backwards.
@@ -60,9 +70,24 @@ impl Inl {
             base: RunProps::default(),
             after: Vec::new(),
             break_before: false,
+            max_font: 0,
+            plain_run: false,
+            image_height: 0,
+            face: None,
             visible: false,
             visible_since_break: false,
             barrier: false,
+        }
+    }
+
+    /// Records a run's own font size and face (`None`: the paragraph style's).
+    pub(crate) fn run_font(&mut self, size: Option<u16>, face: Option<Face>) {
+        match size {
+            Some(s) => self.max_font = self.max_font.max(s),
+            None => self.plain_run = true,
+        }
+        if self.face.is_none() {
+            self.face = face;
         }
     }
 

@@ -22,10 +22,12 @@ mod altchunk;
 mod body;
 mod comments;
 mod ctx;
+mod estimate;
 mod fields;
 mod headers;
 mod inlines;
 mod labels;
+mod layout_props;
 mod math;
 mod notes;
 mod ns;
@@ -46,7 +48,7 @@ mod xml;
 
 use crate::error::ConvertError;
 use crate::model::{Document, NoteKind};
-use crate::options::Limits;
+use crate::options::{Limits, PageMode};
 
 use ctx::Ctx;
 use package::{Package, PartError};
@@ -62,6 +64,16 @@ use xml::Xml;
 /// for a malformed main part, and the limit errors [`ConvertError::TooLarge`],
 /// [`ConvertError::ZipBomb`], [`ConvertError::TooDeep`].
 pub fn read(bytes: &[u8], limits: &Limits) -> Result<Document, ConvertError> {
+    read_with(bytes, limits, PageMode::Auto)
+}
+
+/// [`read`] with the page numbers taken as `pages` says: Word's saved layout where
+/// there is one and an estimate elsewhere ([`PageMode::Auto`]), always estimated, or
+/// never estimated.
+///
+/// # Errors
+/// As [`read`].
+pub fn read_with(bytes: &[u8], limits: &Limits, pages: PageMode) -> Result<Document, ConvertError> {
     let mut pkg = Package::open(bytes, limits)?;
     let pkg_rels = Rels::read(&mut pkg, "")?;
     let main = find_main(&pkg, &pkg_rels)?;
@@ -86,6 +98,7 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Document, ConvertError> {
         .filter(|r| !r.external)
         .map(|r| r.target.clone());
     let mut cx = Ctx::new(&mut pkg, limits);
+    cx.ignore_rendered = pages == PageMode::Estimate;
     cx.rels = Rels::read(cx.pkg, &main)?;
     let main_rels = cx.rels.clone();
     let target = |suffix: &str| {
@@ -119,6 +132,17 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Document, ConvertError> {
     cx.main = false;
     let sections = std::mem::take(&mut cx.sections);
     let body = pages::patch_section_breaks(body, &sections);
+    let measures = std::mem::take(&mut cx.measures);
+    let fallback = cx.styles.paragraph_layout(None).metrics();
+    let (body, pagination) = estimate::paginate(
+        body,
+        &measures,
+        &sections,
+        pages,
+        fallback,
+        limits.max_pages,
+    );
+    drop(measures);
 
     let parts = headers::read_parts(&mut cx, &sections)?;
 
@@ -162,6 +186,7 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Document, ConvertError> {
         notes,
         comments,
         warnings: cx.take_warnings(),
+        pagination,
     })
 }
 

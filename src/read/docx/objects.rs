@@ -34,6 +34,7 @@ pub(crate) fn read_drawing(
     let mut image = false;
     let mut textbox = false;
     let mut wordart: Option<String> = None;
+    let mut height = 0u32;
     let mut depth = 1usize;
     while depth > 0 {
         match x.next()? {
@@ -48,6 +49,13 @@ pub(crate) fn read_drawing(
                 }
                 depth += 1;
                 let found = match (s.ns, s.local) {
+                    // 20.4.2.7 `wp:extent` `@cy`: the drawing's height in EMUs
+                    // (635 to the twip).
+                    (Ns::Wp, "extent") => {
+                        let cy = s.attr_any("cy").and_then(|v| v.trim().parse::<u64>().ok());
+                        height = height.max(cy.map_or(0, |v| (v / 635).min(31_680) as u32));
+                        None
+                    }
                     (Ns::Wp, "docPr") => {
                         [s.attr_any("descr"), s.attr_any("title"), s.attr_any("name")]
                             .into_iter()
@@ -101,6 +109,7 @@ pub(crate) fn read_drawing(
         return Ok(());
     }
     if image && !textbox {
+        inl.image_height = inl.image_height.saturating_add(height);
         inl.push(Inline::Image {
             alt: alt.unwrap_or_default(),
         });

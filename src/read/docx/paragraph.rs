@@ -19,8 +19,12 @@
 use crate::error::ConvertError;
 use crate::model::{Block, Inline, Paragraph, ParagraphKind, RevisionKind, TextStyle};
 
+use crate::read::pagefit::{Face, ParaMetrics};
+
 use super::ctx::Ctx;
+use super::estimate::{Measure, ParaMeasure, What};
 use super::inlines::Inl;
+use super::layout_props::LayoutProps;
 use super::pages::{Mark, Since, page_break, paragraph_end};
 use super::ppr::{ParaProps, read_ppr};
 use super::runs::inline_element;
@@ -71,6 +75,8 @@ pub(crate) fn read_paragraph(
         None => resolve_kind(cx, &props, &mut inl),
     };
     let visible = inl.visible_since_break();
+    let run_font = (inl.max_font, inl.plain_run);
+    let (image_height, face) = (inl.image_height, inl.face);
     let (mut inlines, after, break_before) = inl.finish();
     let mark_deleted = props.mark_deleted.as_ref().filter(|_| keeps_text(&inlines));
     if let Some(label) = label.filter(|l| !l.is_empty()) {
@@ -97,6 +103,32 @@ pub(crate) fn read_paragraph(
             }],
         });
     }
+    if cx.counts_pages() && cx.tables > 0 {
+        let table = cx.table.style;
+        let layout = cx
+            .styles
+            .paragraph_layout_in(props.style.as_deref(), table)
+            .then(props.layout);
+        cx.table
+            .paragraph(&inlines, &measured(layout, run_font, face), image_height);
+    } else if cx.top_level() {
+        let joins = join && !break_before && matches!(out.last(), Some(Block::Paragraph(_)));
+        let layout = cx
+            .styles
+            .paragraph_layout(props.style.as_deref())
+            .then(props.layout);
+        cx.measures.push(Measure {
+            at: cx.block_base + out.len(),
+            what: What::Para(ParaMeasure {
+                metrics: measured(layout, run_font, face),
+                blank: inlines.is_empty() || joins,
+                images: image_height,
+                keep_lines: layout.keep_lines.unwrap_or(false),
+                contextual: layout.contextual.unwrap_or(false),
+                style: style_key(props.style.as_deref()),
+            }),
+        });
+    }
     if !inlines.is_empty() {
         match out.last_mut() {
             Some(Block::Paragraph(prev)) if join && !break_before => {
@@ -113,13 +145,35 @@ pub(crate) fn read_paragraph(
     out.extend(after);
     if let Some(sect) = props.sect {
         if cx.main && cx.textbox == 0 {
-            cx.sections.push(sect);
+            cx.end_section(sect);
             out.push(Block::SectionBreak { new_page: false });
             cx.since = Since::Section;
         }
     }
     cx.last_para_id = para_id;
     Ok(())
+}
+
+/// The metrics of a paragraph: its layout properties; its font size the largest its
+/// runs set (`run_font`: that size in half-points, 0 = none, and whether a run takes
+/// the style's size, which then counts too); its face the first run's that names one.
+fn measured(layout: LayoutProps, run_font: (u16, bool), face: Option<Face>) -> ParaMetrics {
+    let mut m = layout.metrics();
+    m.font = match run_font {
+        (0, _) => m.font,
+        (own, false) => own,
+        (own, true) => own.max(m.font),
+    };
+    m.face = face.unwrap_or(m.face);
+    m
+}
+
+/// A key telling paragraph styles apart (contextual spacing, 17.3.1.9).
+fn style_key(style: Option<&str>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    style.hash(&mut h);
+    h.finish()
 }
 
 /// Appends `inlines` to the paragraph whose mark was deleted. A revision that opens

@@ -5,6 +5,7 @@
 
 use crate::error::ConvertError;
 
+use super::layout_props::LayoutProps;
 use super::sections::{SectProps, read_sect_pr};
 use super::xml::{Ev, Ns, Xml};
 
@@ -33,6 +34,8 @@ pub(crate) struct ParaProps {
     /// `w:rPr/w:del`: the paragraph mark is a tracked deletion, so once accepted the
     /// paragraph runs on into the next one.
     pub mark_deleted: Option<MarkDeletion>,
+    /// Spacing, indentation and keep properties, for the page estimate.
+    pub layout: LayoutProps,
 }
 
 /// Who deleted a paragraph mark, and when (`w:author`, `w:date` as written).
@@ -50,6 +53,11 @@ const PPR_READ: &[(Ns, &str)] = &[
     (Ns::W, "numPr"),
     (Ns::W, "sectPr"),
     (Ns::W, "rPr"),
+    (Ns::W, "spacing"),
+    (Ns::W, "ind"),
+    (Ns::W, "keepNext"),
+    (Ns::W, "keepLines"),
+    (Ns::W, "contextualSpacing"),
 ];
 
 /// Reads a `w:pPr` whose start was just returned. Revision records (`w:pPrChange`)
@@ -77,7 +85,10 @@ pub(crate) fn read_ppr(x: &mut Xml<'_>) -> Result<ParaProps, ConvertError> {
                 "numPr" => p.num = Some(read_num_pr(x)?),
                 "sectPr" => p.sect = Some(read_sect_pr(x)?),
                 "rPr" => p.mark_deleted = read_mark_rpr(x)?,
-                _ => x.skip()?,
+                _ => {
+                    p.layout.read(&s);
+                    x.skip()?
+                }
             },
             Ev::Start(_) => x.skip()?,
             Ev::End | Ev::Eof => return Ok(p),

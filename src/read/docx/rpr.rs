@@ -8,6 +8,7 @@
 
 use crate::error::ConvertError;
 use crate::model::TextStyle;
+use crate::read::pagefit::Face;
 use crate::read::symbols::{SymbolFont, SymbolFonts};
 
 use super::xml::{Ev, Ns, Start, Xml};
@@ -25,6 +26,10 @@ pub(crate) struct RunProps {
     /// The symbol fonts of `w:rFonts`' Latin slots, when the element is there (it
     /// overrides inherited ones, symbol or not).
     pub symbol: Option<SymbolFonts>,
+    /// Font size in half-points (17.3.2.38 `w:sz`), for the page estimate.
+    pub size: Option<u16>,
+    /// The proportions of the Latin font (`w:rFonts`), for the page estimate.
+    pub face: Option<Face>,
 }
 
 impl RunProps {
@@ -39,6 +44,8 @@ impl RunProps {
             subscript: over.subscript.or(self.subscript),
             code: over.code.or(self.code),
             symbol: over.symbol.or(self.symbol),
+            size: over.size.or(self.size),
+            face: over.face.or(self.face),
         }
     }
 
@@ -97,6 +104,7 @@ const RPR_READ: &[(Ns, &str)] = &[
     (Ns::W, "vertAlign"),
     (Ns::W, "rFonts"),
     (Ns::W, "rStyle"),
+    (Ns::W, "sz"),
 ];
 
 /// Reads a `w:rPr` whose start was just returned: the properties and the character
@@ -154,12 +162,22 @@ fn apply(p: &mut RunProps, style: &mut Option<String>, s: &Start<'_>) {
                     high_ansi: high_ansi.and_then(SymbolFont::named),
                 });
             }
+            if s.w("asciiTheme").is_some() || s.w("hAnsiTheme").is_some() {
+                p.face = Some(Face::THEME);
+            } else if let Some(f) = ascii.or(high_ansi) {
+                p.face = Some(Face::named(f));
+            }
             if let Some(f) = ascii.or(high_ansi) {
                 let f = f.to_ascii_lowercase();
                 p.code = Some(MONOSPACE.contains(&f.as_str()));
             }
         }
         "rStyle" => *style = s.w("val").map(str::to_string),
+        "sz" => {
+            if let Some(v) = s.w("val").and_then(|v| v.trim().parse::<u16>().ok()) {
+                p.size = Some(v.clamp(2, 3_276));
+            }
+        }
         _ => {}
     }
 }

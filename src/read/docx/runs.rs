@@ -140,20 +140,29 @@ pub(crate) fn inline_element(
 fn read_run(x: &mut Xml<'_>, cx: &mut Ctx<'_, '_>, inl: &mut Inl) -> Result<(), ConvertError> {
     let mut style = inl.base.style();
     let mut font = inl.base.symbol_font();
+    // The run's own size and face (direct or character style), for the page estimate.
+    let mut size = None;
+    let mut face = None;
     loop {
         match x.next()? {
             Ev::Start(s) if s.is(Ns::W, "rPr") => {
                 let (direct, char_style) = read_rpr(x)?;
-                let mut props = inl.base;
+                let mut own = super::rpr::RunProps::default();
                 if let Some(cs) = char_style {
-                    props = props.then(cx.styles.character(&cs));
+                    own = cx.styles.character(&cs);
                 }
-                let props = props.then(direct);
+                let own = own.then(direct);
+                size = own.size;
+                face = own.face;
+                let props = inl.base.then(own);
                 style = props.style();
                 font = props.symbol_font();
             }
             Ev::Start(s) => run_element(x, cx, inl, &s, style, font)?,
-            Ev::End | Ev::Eof => return Ok(()),
+            Ev::End | Ev::Eof => {
+                inl.run_font(size, face);
+                return Ok(());
+            }
             Ev::Text(_) => {}
         }
     }

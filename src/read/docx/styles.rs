@@ -13,6 +13,7 @@ use std::collections::HashMap;
 
 use crate::error::ConvertError;
 
+use super::layout_props::LayoutProps;
 use super::ppr::{NumRef, read_ppr};
 use super::rpr::{RunProps, read_rpr};
 use super::xml::{Ev, Ns, Xml};
@@ -51,6 +52,7 @@ struct Style {
     num: Option<NumRef>,
     page_break_before: Option<bool>,
     run: RunProps,
+    layout: LayoutProps,
 }
 
 /// What a paragraph style contributes, resolved through its chain.
@@ -66,6 +68,12 @@ pub(crate) struct ParaStyle {
     pub page_break_before: bool,
     /// Run formatting of the style (document defaults included).
     pub run: RunProps,
+    /// Spacing, indentation, keep properties and font size through the chain
+    /// (document defaults included), for the page estimate.
+    pub layout: LayoutProps,
+    /// The same without the document defaults (`w:pPrDefault`), which a table style
+    /// overrides in table cells (17.7.2).
+    pub chain: LayoutProps,
 }
 
 /// The parsed style sheet with memoized resolution.
@@ -73,6 +81,8 @@ pub(crate) struct ParaStyle {
 pub(crate) struct Styles {
     styles: HashMap<String, Style>,
     defaults: RunProps,
+    /// `w:pPrDefault` layout properties.
+    layout_defaults: LayoutProps,
     default_para: Option<String>,
     para_cache: HashMap<String, ParaStyle>,
     char_cache: HashMap<String, RunProps>,
@@ -99,6 +109,16 @@ impl Styles {
                     let style = read_style(x)?;
                     st.styles.entry(id).or_insert(style);
                 }
+                Ev::Start(s) if s.is(Ns::W, "pPrDefault") => loop {
+                    match x.next()? {
+                        Ev::Start(p) if p.is(Ns::W, "pPr") => {
+                            st.layout_defaults = read_ppr(x)?.layout;
+                        }
+                        Ev::Start(_) => x.skip()?,
+                        Ev::End | Ev::Eof => break,
+                        Ev::Text(_) => {}
+                    }
+                },
                 Ev::Start(s) if s.is(Ns::W, "rPrDefault") => {
                     // <w:rPrDefault><w:rPr>..</w:rPr></w:rPrDefault>
                     loop {
@@ -134,8 +154,16 @@ impl Styles {
         let id = match id.or(self.default_para.as_deref()) {
             Some(i) => i.to_string(),
             None => {
+                let chain = LayoutProps {
+                    font: self.defaults.size,
+                    mono: self.defaults.code,
+                    face: self.defaults.face,
+                    ..LayoutProps::default()
+                };
                 return ParaStyle {
                     run: self.defaults,
+                    layout: self.layout_defaults.then(chain),
+                    chain,
                     ..ParaStyle::default()
                 };
             }
@@ -145,6 +173,7 @@ impl Styles {
         }
         let mut out = ParaStyle::default();
         let mut runs = Vec::new();
+        let mut layouts = Vec::new();
         let mut cur = Some(id.clone());
         let mut num_id = None;
         let mut num_level = None;
@@ -169,6 +198,7 @@ impl Styles {
             }
             pbb = pbb.or(style.page_break_before);
             runs.push(style.run);
+            layouts.push(style.layout);
             cur = style.based_on.clone();
         }
         out.num = num_id.map(|n| NumRef {
@@ -177,8 +207,61 @@ impl Styles {
         });
         out.page_break_before = pbb.unwrap_or(false);
         out.run = runs.iter().rev().fold(self.defaults, |acc, r| acc.then(*r));
+        out.chain = layouts
+            .iter()
+            .rev()
+            .fold(LayoutProps::default(), |acc, l| acc.then(*l))
+            .then(LayoutProps {
+                font: out.run.size,
+                mono: out.run.code,
+                face: out.run.face,
+                ..LayoutProps::default()
+            });
+        out.layout = self.layout_defaults.then(out.chain);
         self.para_cache.insert(id, out.clone());
         out
+    }
+
+    /// The layout properties of a paragraph style (`None` = the default paragraph
+    /// style), through its chain; as [`Styles::paragraph`] without the copy.
+    pub(crate) fn paragraph_layout(&mut self, id: Option<&str>) -> LayoutProps {
+        if let Some(p) = id
+            .or(self.default_para.as_deref())
+            .and_then(|k| self.para_cache.get(k))
+        {
+            return p.layout;
+        }
+        self.paragraph(id).layout
+    }
+
+    /// The layout of a paragraph of style `id` in a table cell whose table style
+    /// gives `table` (17.7.2: document defaults, then the table style, then the
+    /// paragraph style).
+    pub(crate) fn paragraph_layout_in(
+        &mut self,
+        id: Option<&str>,
+        table: LayoutProps,
+    ) -> LayoutProps {
+        let chain = match id
+            .or(self.default_para.as_deref())
+            .and_then(|k| self.para_cache.get(k))
+        {
+            Some(p) => p.chain,
+            None => self.paragraph(id).chain,
+        };
+        self.layout_defaults.then(table).then(chain)
+    }
+
+    /// The paragraph layout a table style (17.7.6) gives its cells, through its chain
+    /// (its fonts are left to the paragraphs).
+    pub(crate) fn table_layout(&mut self, id: &str) -> LayoutProps {
+        let chain = self.paragraph(Some(id)).chain;
+        LayoutProps {
+            font: None,
+            mono: None,
+            face: None,
+            ..chain
+        }
     }
 
     /// Resolves a character style's run formatting (without document defaults).
@@ -228,6 +311,7 @@ fn read_style(x: &mut Xml<'_>) -> Result<Style, ConvertError> {
                     st.outline = p.outline;
                     st.num = p.num;
                     st.page_break_before = p.page_break_before;
+                    st.layout = p.layout;
                 }
                 "rPr" => st.run = read_rpr(x)?.0,
                 _ => x.skip()?,

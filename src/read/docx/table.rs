@@ -26,6 +26,7 @@ use crate::model::{Block, Cell, RevisionKind, Row, RowRevision, Table};
 
 use super::body::{block_element, last_paragraph, range_mark};
 use super::ctx::Ctx;
+use super::layout_props::twips;
 use super::xml::{Ev, Ns, Xml};
 
 #[derive(Debug, PartialEq, Eq, Clone, Copy)]
@@ -47,6 +48,8 @@ struct RawRow {
     revision: Option<RowRevision>,
     grid_before: u32,
     grid_after: u32,
+    /// `w:trHeight` (17.4.81), twips: the row is at least this tall.
+    height: u32,
 }
 
 /// At most this many empty cells stand for `w:gridBefore`/`w:gridAfter` (a grid is
@@ -61,6 +64,45 @@ pub(crate) fn read_table(x: &mut Xml<'_>, cx: &mut Ctx<'_, '_>) -> Result<Table,
     let mut rows = Vec::new();
     read_rows(x, cx, &mut rows)?;
     resolve(rows)
+}
+
+/// Reads a `w:tblPr` (17.4.60) whose start was just returned: its `w:tblStyle`.
+fn read_table_style(x: &mut Xml<'_>) -> Result<Option<String>, ConvertError> {
+    let mut id = None;
+    loop {
+        match x.next()? {
+            Ev::Start(s) => {
+                if s.is(Ns::W, "tblStyle") {
+                    id = s.w("val").map(str::to_string);
+                }
+                x.skip()?;
+            }
+            Ev::End | Ev::Eof => return Ok(id),
+            Ev::Text(_) => {}
+        }
+    }
+}
+
+/// Reads a `w:tblGrid` (17.4.48) whose start was just returned: the `w:gridCol`
+/// widths (17.4.16 `@w:w`), twips.
+fn read_grid(x: &mut Xml<'_>) -> Result<Vec<u32>, ConvertError> {
+    let mut widths = Vec::new();
+    loop {
+        match x.next()? {
+            Ev::Start(s) => {
+                if s.is(Ns::W, "gridCol") && widths.len() < 1_000 {
+                    let w = s
+                        .w("w")
+                        .and_then(twips)
+                        .map_or(0, |v| v.clamp(0, 1_000_000) as u32);
+                    widths.push(w);
+                }
+                x.skip()?;
+            }
+            Ev::End | Ev::Eof => return Ok(widths),
+            Ev::Text(_) => {}
+        }
+    }
 }
 
 /// Reads rows (descending into row-level `w:sdt`/`w:customXml`) until the end of the
@@ -78,6 +120,13 @@ fn read_rows(
                     rows.push(row);
                 }
                 "sdt" | "sdtContent" | "customXml" => read_rows(x, cx, rows)?,
+                // Only the outermost table's grid is measured (the page estimate).
+                "tblGrid" if measuring(cx) => cx.table.grid = read_grid(x)?,
+                "tblPr" if measuring(cx) => {
+                    if let Some(id) = read_table_style(x)? {
+                        cx.table.style = cx.styles.table_layout(&id);
+                    }
+                }
                 "commentRangeStart" | "commentRangeEnd" => {
                     range_mark(cx, &s, rows.last_mut().and_then(last_cell_paragraph));
                     x.skip()?;
@@ -115,8 +164,15 @@ fn read_row(
         revision: None,
         grid_before: 0,
         grid_after: 0,
+        height: 0,
     };
+    if cx.tables == 1 {
+        cx.row_marks = (0, 0);
+    }
     read_row_content(x, cx, &mut row, above)?;
+    if measuring(cx) {
+        cx.table.end_row(row.height);
+    }
     Ok(row)
 }
 
@@ -129,7 +185,12 @@ fn read_row_content(
     loop {
         match x.next()? {
             Ev::Start(s) if s.ns == Ns::W => match s.local {
-                "trPr" => read_tr_pr(x, row)?,
+                "trPr" => {
+                    read_tr_pr(x, row)?;
+                    if measuring(cx) {
+                        cx.table.col = row.grid_before as usize;
+                    }
+                }
                 "tc" => row.cells.push(read_cell(x, cx)?),
                 "sdt" | "sdtContent" | "customXml" => read_row_content(x, cx, row, above)?,
                 "commentRangeStart" | "commentRangeEnd" => {
@@ -162,6 +223,10 @@ fn read_tr_pr(x: &mut Xml<'_>, row: &mut RawRow) -> Result<(), ConvertError> {
                 if s.ns == Ns::W {
                     match s.local {
                         "tblHeader" => row.header = s.on_off(),
+                        "trHeight" => {
+                            let v = s.w("val").and_then(twips).unwrap_or(0);
+                            row.height = v.clamp(0, 31_680) as u32;
+                        }
                         "gridBefore" | "gridAfter" => {
                             let n = s
                                 .w("val")
@@ -202,26 +267,63 @@ fn read_cell(x: &mut Xml<'_>, cx: &mut Ctx<'_, '_>) -> Result<RawCell, ConvertEr
         vmerge: Merge::None,
         hmerge_continue: false,
     };
+    let mut width = None;
+    // The cell starts for the page estimate once its properties (w:tcPr, first) are read.
+    let measure = measuring(cx);
+    let mut started = false;
+    if cx.tables == 1 {
+        let (before, cell) = cx.row_marks;
+        cx.row_marks = (before.max(cell), 0);
+    }
     loop {
         match x.next()? {
-            Ev::Start(s) if s.is(Ns::W, "tcPr") => read_tc_pr(x, cx, &mut raw)?,
-            Ev::Start(s) => block_element(x, cx, &s, &mut raw.cell.blocks)?,
-            Ev::End | Ev::Eof => return Ok(raw),
+            Ev::Start(s) if s.is(Ns::W, "tcPr") => width = read_tc_pr(x, cx, &mut raw)?,
+            Ev::Start(s) => {
+                if measure && !started {
+                    cx.table.start_cell(raw.cell.col_span as usize, width);
+                    started = true;
+                }
+                block_element(x, cx, &s, &mut raw.cell.blocks)?;
+            }
+            Ev::End | Ev::Eof => {
+                if measure {
+                    if !started {
+                        cx.table.start_cell(raw.cell.col_span as usize, width);
+                    }
+                    cx.table.end_cell();
+                }
+                return Ok(raw);
+            }
             Ev::Text(_) => {}
         }
     }
 }
 
+/// Whether the table being read is measured for the page estimate (the outermost
+/// table of the main story).
+fn measuring(cx: &Ctx<'_, '_>) -> bool {
+    cx.tables == 1 && cx.counts_pages()
+}
+
+/// Reads a `w:tcPr` whose start was just returned into `raw`; returns the cell's
+/// width when `w:tcW` (17.4.72) gives it in twips (`dxa`).
 fn read_tc_pr(
     x: &mut Xml<'_>,
     cx: &mut Ctx<'_, '_>,
     raw: &mut RawCell,
-) -> Result<(), ConvertError> {
+) -> Result<Option<u32>, ConvertError> {
+    let mut width = None;
     loop {
         match x.next()? {
             Ev::Start(s) => {
                 if s.ns == Ns::W {
                     match s.local {
+                        "tcW" if s.w("type").is_none_or(|t| t == "dxa") => {
+                            width = s
+                                .w("w")
+                                .and_then(twips)
+                                .map(|v| v.clamp(0, 1_000_000) as u32);
+                        }
                         "gridSpan" => {
                             let span: u32 =
                                 s.w("val").and_then(|v| v.trim().parse().ok()).unwrap_or(1);
@@ -247,7 +349,7 @@ fn read_tc_pr(
                 }
                 x.skip()?;
             }
-            Ev::End | Ev::Eof => return Ok(()),
+            Ev::End | Ev::Eof => return Ok(width),
             Ev::Text(_) => {}
         }
     }
