@@ -269,10 +269,7 @@ impl<'a> Xml<'a> {
         let (prefix, local) = qname.split_once(':').unwrap_or(("", qname));
         let ns = self.ns_of(prefix, false);
         let mut attrs = Vec::new();
-        let mut iter = quick_xml::events::attributes::Attributes::new(raw, name_len);
-        iter.with_checks(false);
-        for a in iter.flatten() {
-            let key: &'a str = a.key.0;
+        for (key, value) in attributes(raw, name_len) {
             if key == "xmlns" || key.starts_with("xmlns:") {
                 continue;
             }
@@ -280,10 +277,7 @@ impl<'a> Xml<'a> {
                 Some((prefix, local)) => (self.ns_of(prefix, true), local),
                 None => (Ns::None, key),
             };
-            let value = match a.normalized_value(quick_xml::XmlVersion::Implicit1_0) {
-                Ok(v) => v,
-                Err(_) => a.value,
-            };
+            let value = normalized(key, value);
             attrs.push(Attr {
                 ns: ans,
                 local,
@@ -310,10 +304,7 @@ impl<'a> Xml<'a> {
         self.prefixes.clear();
         let name_len = s.name().0.len();
         let raw = self.reborrow(s).unwrap_or("");
-        let mut iter = quick_xml::events::attributes::Attributes::new(raw, name_len);
-        iter.with_checks(false);
-        for a in iter.flatten() {
-            let key: &'a str = a.key.0;
+        for (key, value) in attributes(raw, name_len) {
             let prefix = match key.strip_prefix("xmlns") {
                 Some("") => "",
                 Some(rest) => match rest.strip_prefix(':') {
@@ -322,10 +313,7 @@ impl<'a> Xml<'a> {
                 },
                 None => continue,
             };
-            let uri = match a.normalized_value(quick_xml::XmlVersion::Implicit1_0) {
-                Ok(v) => v,
-                Err(_) => a.value,
-            };
+            let uri = normalized(key, value);
             if let Some(&i) = self.innermost.get(prefix) {
                 if let Some(b) = self.bindings.get_mut(i).filter(|b| b.depth == depth) {
                     // The same prefix twice on one tag (not well-formed): the last
@@ -522,6 +510,95 @@ impl<'a> Xml<'a> {
     }
 }
 
+/// The attributes of a start tag's content `tag` after its name ends at `from`, as
+/// `(key, raw value)`: what quick-xml's `Attributes` with checks off yields, malformed
+/// attributes dropped the same way (a tag holds many; quick-xml's iterator is larger
+/// code for the same result).
+fn attributes(tag: &str, from: usize) -> impl Iterator<Item = (&str, &str)> {
+    let b = tag.as_bytes();
+    let len = b.len();
+    let space = move |i: usize| b.get(i).copied().is_some_and(is_xml_space);
+    let not_space = move |mut i: usize| {
+        while space(i) {
+            i += 1;
+        }
+        i
+    };
+    let mut next = Some(from);
+    std::iter::from_fn(move || {
+        loop {
+            let at = next.filter(|&i| i <= len)?;
+            let key_start = not_space(at);
+            if key_start >= len {
+                next = None;
+                return None;
+            }
+            // The key's first byte is taken whatever it is (even `=`).
+            let mut i = key_start + 1;
+            while i < len && !space(i) && b.get(i) != Some(&b'=') {
+                i += 1;
+            }
+            let key_end = i;
+            i = not_space(i);
+            match b.get(i) {
+                Some(b'=') => {}
+                // A key without `=`: the next key starts here.
+                Some(_) => {
+                    next = Some(i);
+                    continue;
+                }
+                None => {
+                    next = None;
+                    return None;
+                }
+            }
+            i = not_space(i + 1);
+            let quote = match b.get(i) {
+                Some(&q @ (b'"' | b'\'')) => q,
+                // An unquoted value: skipped to the next white space.
+                Some(_) => {
+                    next = (i..len).find(|&j| space(j));
+                    continue;
+                }
+                None => {
+                    next = None;
+                    return None;
+                }
+            };
+            let Some(end) = memchr::memchr(quote, b.get(i + 1..)?).map(|e| i + 1 + e) else {
+                next = None;
+                return None;
+            };
+            next = Some(end + 1);
+            return Some((tag.get(key_start..key_end)?, tag.get(i + 1..end)?));
+        }
+    })
+}
+
+/// An attribute value normalised as quick-xml does (XML 1.0, 3.3.3: white space to
+/// spaces, references resolved), the raw value when a reference cannot be.
+fn normalized<'a>(key: &'a str, value: &'a str) -> Cow<'a, str> {
+    if !value
+        .bytes()
+        .any(|b| matches!(b, b'\t' | b'\r' | b'\n' | 0xC2 | 0xE2 | b'&'))
+    {
+        return Cow::Borrowed(value);
+    }
+    let a = quick_xml::events::attributes::Attribute {
+        key: quick_xml::name::QName(key),
+        value: Cow::Borrowed(value),
+    };
+    match a.normalized_value(quick_xml::XmlVersion::Implicit1_0) {
+        Ok(v) => v,
+        Err(_) => a.value,
+    }
+}
+
+/// XML's white space as quick-xml splits names on it.
+fn is_xml_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\r' | b'\n' | b'\t')
+}
+
 /// Whether a start tag's bytes hold `xmlns` (a namespace declaration, or text that
 /// looks like one: the attributes are then read to tell). Most tags are a few bytes
 /// without an `x`; a substring searcher's set-up per tag cost more than this scan.
@@ -566,6 +643,52 @@ mod tests {
                 Ev::Eof => return out,
                 _ => {}
             }
+        }
+    }
+
+    #[test]
+    fn attributes_are_split_and_normalised_as_quick_xml_does() {
+        // Every string of up to 6 of these bytes after a name, then longer random ones.
+        let alphabet = [" ", "=", "\"", "'", "a", "b:c", "\t", "&amp;", "&#10;", "&x;", "&", "\r\n", "\u{85}"];
+        let mut cases = vec![String::from("n a=b c='d'"), String::from("n a=b")];
+        let mut stack = vec![String::from("n")];
+        while let Some(tag) = stack.pop() {
+            if tag.len() < 9 {
+                for a in alphabet {
+                    stack.push(format!("{tag}{a}"));
+                }
+            }
+            cases.push(tag);
+        }
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for _ in 0..20_000 {
+            let mut tag = String::from("w:x");
+            for _ in 0..(seed % 24) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                tag.push_str(alphabet[(seed % alphabet.len() as u64) as usize]);
+            }
+            cases.push(tag);
+        }
+        for tag in cases {
+            let name_len = tag.bytes().position(is_xml_space).unwrap_or(tag.len());
+            let ours: Vec<(&str, Cow<'_, str>)> = attributes(&tag, name_len)
+                .map(|(k, v)| (k, normalized(k, v)))
+                .collect();
+            let mut iter = quick_xml::events::attributes::Attributes::new(&tag, name_len);
+            iter.with_checks(false);
+            let theirs: Vec<(&str, Cow<'_, str>)> = iter
+                .flatten()
+                .map(|a| {
+                    let v = match a.normalized_value(quick_xml::XmlVersion::Implicit1_0) {
+                        Ok(v) => v,
+                        Err(_) => a.value.clone(),
+                    };
+                    (a.key.0, v)
+                })
+                .collect();
+            assert_eq!(ours, theirs, "{tag:?}");
         }
     }
 
