@@ -69,7 +69,8 @@ pub struct Pagination {
 }
 
 impl Pagination {
-    /// The source of page `page`'s number (1-based).
+    /// The source of page `page`'s number (1-based). A chunk's source is its last
+    /// page's (the weaker of its two ends).
     pub fn source_of(&self, page: u32) -> PageSource {
         match self.estimated_from {
             Some(first) if page >= first => PageSource::Estimated,

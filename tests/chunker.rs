@@ -831,6 +831,7 @@ fn metadata_field_names_and_key_phrases() {
             "docTitle",
             "firstPage",
             "lastPage",
+            "pageSource",
             "sectionIndex",
             "headingPath",
             "headingLevel",

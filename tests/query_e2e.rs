@@ -102,7 +102,14 @@ fn who_deleted_gets_the_revision_run_and_author() {
     );
     let c0 = &r.citations.citations[0];
     assert_eq!(c0.source.doc_id, pics);
-    assert_eq!(c0.source.first_page, 1);
+    // The file saved no layout: the cited page is the chunk's estimated one.
+    let cited = &c.documents()[c.position(&pics).unwrap()].chunks[c0.source.seq];
+    assert_eq!(
+        c0.source.first_page,
+        cited.metadata.get_int("firstPage").unwrap()
+    );
+    assert_eq!(c0.source.first_page, 3);
+    assert_eq!(cited.metadata.get_str("pageSource"), Some("estimated"));
 
     // A deletion run over several chunks comes whole, with its author.
     let doc = &c.documents()[c.position(&delins).unwrap()];

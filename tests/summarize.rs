@@ -286,8 +286,10 @@ fn the_longest_document_reduces_hierarchically_within_budget_and_depth() {
     );
     let v = summary_json(&o);
     let t = &v["trace"];
-    assert_eq!(t["chunksTotal"], 2379);
-    assert_eq!(t["chunksProcessed"], 2379);
+    // 2,380 since the sections after Word's last rendered page break are paginated
+    // by estimate (a page end is a chunk boundary).
+    assert_eq!(t["chunksTotal"], 2380);
+    assert_eq!(t["chunksProcessed"], 2380);
     let levels = t["reduceLevels"].as_u64().unwrap();
     assert!((2..=4).contains(&levels), "levels {levels}");
     assert_eq!(t["requestBudgetTokens"], 4800);

@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use super::escape::{clip_words, one_line, push_text};
 use super::labels::{Label, Labels};
 use super::units::Ctx;
+use crate::model::{PageSource, Pagination};
 use crate::tokens::Tally;
 
 /// Builds information lines for one conversion.
@@ -22,6 +23,8 @@ pub(crate) struct InfoLines<'a> {
     title_tally: Tally,
     ctxs: &'a [Ctx],
     max_tokens: usize,
+    /// Where page numbers come from: an estimated page is written `~7`.
+    pub pagination: Pagination,
     /// Each section's path as shown, with its count: every line of the section joins
     /// the counts of title and path instead of counting them again.
     paths: RefCell<HashMap<usize, (String, Tally)>>,
@@ -65,6 +68,7 @@ impl<'a> InfoLines<'a> {
             title_tally: tally,
             ctxs,
             max_tokens,
+            pagination: Pagination::default(),
             paths: RefCell::new(HashMap::new()),
         }
     }
@@ -139,11 +143,15 @@ impl<'a> InfoLines<'a> {
             path_at = Some(s.len());
             s.push_str(&path);
         }
+        let about = match self.pagination.source_of(pages.0.max(pages.1)) {
+            PageSource::Estimated => "~",
+            _ => "",
+        };
         if pages.0 >= pages.1 {
-            s.push_str(&format!(" | {}: {}]", l.get(Label::Page), pages.0));
+            s.push_str(&format!(" | {}: {about}{}]", l.get(Label::Page), pages.0));
         } else {
             s.push_str(&format!(
-                " | {}: {}-{}]",
+                " | {}: {about}{}-{}]",
                 l.get(Label::Pages),
                 pages.0,
                 pages.1

@@ -19,6 +19,7 @@ pub enum Label {
     DocTitle,
     FirstPage,
     LastPage,
+    PageSource,
     SectionIndex,
     HeadingPath,
     HeadingLevel,
@@ -59,6 +60,10 @@ pub const DEFAULT_LABELS: &[(&str, &str)] = &[
     ("docTitle", "field: document title"),
     ("firstPage", "field: first page of the chunk (1-based)"),
     ("lastPage", "field: last page of the chunk (1-based)"),
+    (
+        "pageSource",
+        "field: where the page numbers come from: rendered (Word's saved layout), explicit (page breaks only) or estimated",
+    ),
     (
         "sectionIndex",
         "field: heading section, 0 before the first heading, then 1, 2, ...",

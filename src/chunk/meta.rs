@@ -12,6 +12,7 @@ use super::keyphrases::{PhraseList, SAMPLE_CHARS, sample};
 use super::labels::{Label, Labels};
 use super::units::{Ctx, Kind, TableInfo};
 use crate::metadata::{MetaValue, Metadata};
+use crate::model::Pagination;
 use crate::names::NameFinder;
 
 /// What every record of one document shares.
@@ -23,6 +24,7 @@ pub(crate) struct RecordCtx<'a> {
     pub tables: &'a [TableInfo],
     pub finder: &'a dyn NameFinder,
     pub user_fields: &'a [(String, MetaValue)],
+    pub pagination: Pagination,
 }
 
 fn list(items: impl IntoIterator<Item = impl AsRef<str>>) -> String {
@@ -78,6 +80,12 @@ pub(crate) fn record(rc: &RecordCtx, draft: &Draft, kind: &str, seq: usize) -> M
     m.set(l.get(Label::DocTitle), rc.title);
     m.set(l.get(Label::FirstPage), i64::from(draft.pages.0));
     m.set(l.get(Label::LastPage), i64::from(draft.pages.1));
+    m.set(
+        l.get(Label::PageSource),
+        rc.pagination
+            .source_of(draft.pages.0.max(draft.pages.1))
+            .name(),
+    );
     m.set(l.get(Label::SectionIndex), i64::from(ctx.section_index));
     m.set(l.get(Label::HeadingPath), ctx.path.join(" > "));
     m.set(l.get(Label::HeadingLevel), i64::from(ctx.level));

@@ -148,7 +148,8 @@ pub fn chunk_document(
     if let Some(l) = options.last_page {
         hard_pages.push(l.saturating_add(1));
     }
-    let lines = InfoLines::new(&labels, title, &w.ctxs, max);
+    let mut lines = InfoLines::new(&labels, title, &w.ctxs, max);
+    lines.pagination = doc.pagination;
     let mut drafts: Vec<(&'static str, Draft)> = Vec::new();
     let pack = |units: Vec<Unit>,
                 place: Place,
@@ -189,6 +190,7 @@ pub fn chunk_document(
         tables: &w.tables,
         finder,
         user_fields: &options.user_fields,
+        pagination: doc.pagination,
     };
     if drafts.len() as u64 > options.limits.max_chunks {
         return Err(ConvertError::TooManyElements {

@@ -1,0 +1,203 @@
+//! The page estimate (issue 19): files without Word's saved layout get estimated pages,
+//! files with it keep Word's, and every chunk says where its pages came from.
+
+mod common;
+
+use std::io::{Cursor, Read, Write};
+
+use common::corpus;
+use docrag::{Conversion, ConvertOptions, PageMode, convert};
+
+const GUIDE: &str = "docx4j__Docx4j_GettingStarted.docx";
+
+fn run(bytes: &[u8], name: &str, mode: PageMode) -> Conversion {
+    let o = ConvertOptions::new().with_file_name(name).with_pages(mode);
+    convert(bytes, &o).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The last page of the body (the largest `lastPage` of a body chunk).
+fn pages(c: &Conversion) -> i64 {
+    c.chunks
+        .iter()
+        .filter(|c| c.metadata.get_str("chunkKind") == Some("body"))
+        .filter_map(|c| c.metadata.get_int("lastPage"))
+        .max()
+        .unwrap_or(0)
+}
+
+fn sources(c: &Conversion) -> Vec<&str> {
+    c.chunks
+        .iter()
+        .map(|c| {
+            c.metadata
+                .get_str("pageSource")
+                .expect("pageSource on every chunk")
+        })
+        .collect()
+}
+
+/// `bytes` with part `name` rewritten by `edit`.
+fn with_part(bytes: &[u8], name: &str, edit: impl Fn(String) -> String) -> Vec<u8> {
+    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
+    let mut out = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    for i in 0..zip.len() {
+        let mut f = zip.by_index(i).unwrap();
+        let member = f.name().unwrap().to_string();
+        let mut data = Vec::new();
+        f.read_to_end(&mut data).unwrap();
+        if member == name {
+            data = edit(String::from_utf8(data).unwrap()).into_bytes();
+        }
+        out.start_file(member, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        out.write_all(&data).unwrap();
+    }
+    out.finish().unwrap().into_inner()
+}
+
+#[test]
+fn the_docx4j_guide_gets_about_the_46_pages_word_gives_it() {
+    let bytes = corpus(GUIDE);
+    // Word's count for it (docProps/app.xml); the file has no rendered page breaks.
+    let c = run(&bytes, GUIDE, PageMode::Auto);
+    let n = pages(&c);
+    assert!((42..=50).contains(&n), "{n} pages, Word 46");
+    // Without the estimate it has the 3 pages its explicit breaks make.
+    assert_eq!(pages(&run(&bytes, GUIDE, PageMode::Saved)), 3);
+    let s = sources(&c);
+    assert!(s.iter().all(|s| matches!(*s, "explicit" | "estimated")));
+    let last = c
+        .chunks
+        .iter()
+        .rfind(|c| c.metadata.get_str("chunkKind") == Some("body"))
+        .unwrap();
+    assert_eq!(last.metadata.get_str("pageSource"), Some("estimated"));
+    let line = last.text.lines().next().unwrap();
+    assert!(line.contains(": ~"), "{line}");
+    // The first chunk starts on page 1, which is never an estimate.
+    assert_eq!(c.chunks[0].metadata.get_int("firstPage"), Some(1));
+}
+
+#[test]
+fn page_size_margins_spacing_and_font_size_move_the_estimate_the_expected_way() {
+    let bytes = corpus(GUIDE);
+    let base = pages(&run(&bytes, GUIDE, PageMode::Auto));
+    let doc = "word/document.xml";
+    let narrow = with_part(&bytes, doc, |x| {
+        x.replace(
+            r#"w:top="1440" w:right="1440" w:bottom="1440" w:left="1440""#,
+            r#"w:top="720" w:right="720" w:bottom="720" w:left="720""#,
+        )
+    });
+    let a5 = with_part(&bytes, doc, |x| {
+        x.replace(
+            r#"<w:pgSz w:w="12240" w:h="15840"/>"#,
+            r#"<w:pgSz w:w="8391" w:h="11906"/>"#,
+        )
+    });
+    let styles = "word/styles.xml";
+    let tight = with_part(&bytes, styles, |x| {
+        x.replace(
+            r#"<w:spacing w:after="200" w:line="276" w:lineRule="auto"/></w:pPr></w:pPrDefault>"#,
+            r#"<w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr></w:pPrDefault>"#,
+        )
+    });
+    let large = with_part(&bytes, styles, |x| {
+        x.replacen(r#"<w:sz w:val="22"/>"#, r#"<w:sz w:val="32"/>"#, 1)
+    });
+    for (what, b) in [
+        ("margins", &narrow),
+        ("page", &a5),
+        ("spacing", &tight),
+        ("font", &large),
+    ] {
+        assert_ne!(b, &bytes, "{what}: the edit must change the file");
+    }
+    let n = |b: &[u8]| pages(&run(b, GUIDE, PageMode::Auto));
+    assert!(
+        n(&narrow) < base,
+        "half-inch margins {} vs {base}",
+        n(&narrow)
+    );
+    assert!(n(&a5) > base, "A5 {} vs {base}", n(&a5));
+    assert!(
+        n(&tight) < base,
+        "no paragraph spacing {} vs {base}",
+        n(&tight)
+    );
+    assert!(n(&large) > base, "16 pt text {} vs {base}", n(&large));
+}
+
+#[test]
+fn word_s_rendered_breaks_win_over_the_estimate() {
+    for name in [
+        "poi__bug57031.docx",
+        "powertools__RP052-Deleted-Para-Mark.docx",
+    ] {
+        let bytes = corpus(name);
+        let auto = run(&bytes, name, PageMode::Auto);
+        let saved = run(&bytes, name, PageMode::Saved);
+        let firsts = |c: &Conversion| {
+            c.chunks
+                .iter()
+                .map(|c| {
+                    (
+                        c.metadata.get_int("firstPage"),
+                        c.metadata.get_int("lastPage"),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(firsts(&auto), firsts(&saved), "{name}");
+        assert!(sources(&auto).iter().all(|s| *s == "rendered"), "{name}");
+    }
+    // Ignoring the saved layout (12 pages), the estimate takes over.
+    let name = "poi__bug57031.docx";
+    let est = run(&corpus(name), name, PageMode::Estimate);
+    assert!(sources(&est).contains(&"estimated"));
+    assert!((10..=14).contains(&pages(&est)), "{}", pages(&est));
+}
+
+#[test]
+fn sections_after_word_s_layout_stops_are_estimated_and_only_those() {
+    // Word's rendered breaks stop in the later sections of this file.
+    let name = "poi__bug65649.docx";
+    let c = run(&corpus(name), name, PageMode::Auto);
+    let body: Vec<(i64, &str)> = c
+        .chunks
+        .iter()
+        .filter(|c| c.metadata.get_str("chunkKind") == Some("body"))
+        .map(|c| {
+            (
+                c.metadata.get_int("lastPage").unwrap(),
+                c.metadata.get_str("pageSource").unwrap(),
+            )
+        })
+        .collect();
+    let first_estimated = body.iter().position(|(_, s)| *s == "estimated").unwrap();
+    assert!(first_estimated > 0);
+    assert!(
+        body[..first_estimated]
+            .iter()
+            .all(|(_, s)| *s == "rendered")
+    );
+    assert!(
+        body[first_estimated..]
+            .iter()
+            .all(|(_, s)| *s == "estimated")
+    );
+}
+
+#[test]
+fn formats_without_pages_get_no_invented_ones() {
+    for name in [
+        "pandoc__html-reader.html",
+        "es6tutorial__proxy.md",
+        "pandoc__MANUAL.txt",
+    ] {
+        let c = run(&corpus(name), name, PageMode::Auto);
+        assert!(c.chunks.len() > 5, "{name}");
+        assert_eq!(pages(&c), 1, "{name}");
+        assert!(sources(&c).iter().all(|s| *s == "explicit"), "{name}");
+    }
+}
