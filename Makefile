@@ -109,6 +109,8 @@ bench: cli pkg npm-deps
 	@command -v twiggy >/dev/null || cargo install twiggy --version 0.8.0 --locked \
 	  || echo "bench: could not install twiggy; PACKAGE will not list the biggest items"
 	node scripts/bench.mjs --corpus $(CORPUS)
+	@echo; echo "PAGES: estimated pages against Word's saved layout (issue 19)"
+	target/release/docrag bench-pages $(CORPUS)/*.docx $(CORPUS)/*.docm
 	@echo; echo "ORACLE: o200k ids against tiktoken-rs on 5,000,000 random strings (make test runs 1,000,000)"
 	DOCRAG_ORACLE_CASES=5000000 cargo test --release --test tokens_oracle -- --quiet
 

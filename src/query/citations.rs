@@ -42,6 +42,9 @@ pub struct Source {
     pub first_page: i64,
     /// Last page (1-based; 0 when unknown).
     pub last_page: i64,
+    /// Where the pages come from (`pageSource`: `rendered`, `explicit`, `estimated`;
+    /// empty when the chunk has none).
+    pub page_source: String,
     /// The chunk's sequence number in its document (`ssSeq`).
     pub seq: usize,
     /// The start of the chunk's text without its information line, whitespace
@@ -63,6 +66,7 @@ impl Source {
             section: text("headingPath"),
             first_page: m.get_int("firstPage").unwrap_or(0),
             last_page: m.get_int("lastPage").unwrap_or(0),
+            page_source: text("pageSource"),
             seq: m
                 .get_int("ssSeq")
                 .and_then(|s| usize::try_from(s).ok())
@@ -323,6 +327,7 @@ mod tests {
                 section: String::new(),
                 first_page: 1,
                 last_page: 1,
+                page_source: "explicit".into(),
                 seq: i,
                 snippet: String::new(),
                 score: 0.0,

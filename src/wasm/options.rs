@@ -8,7 +8,7 @@ use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::metadata::MetaValue;
-use crate::{ConvertError, ConvertOptions, Format, Limits};
+use crate::{ConvertError, ConvertOptions, Format, Limits, PageMode};
 
 /// The option keys `convert` accepts, in the order the d.ts documents them.
 pub(crate) const KNOWN_KEYS: &[&str] = &[
@@ -19,6 +19,7 @@ pub(crate) const KNOWN_KEYS: &[&str] = &[
     "title",
     "fileName",
     "format",
+    "pages",
     "mimeType",
     "fields",
     "labels",
@@ -188,6 +189,7 @@ pub(crate) fn parse(value: &JsValue) -> Result<JsOptions, ConvertError> {
             "fileName" => o = o.with_file_name(string(k, &v)?),
             "mimeType" => o.mime = Some(string(k, &v)?),
             "format" => o = o.with_format(format(k, &v)?),
+            "pages" => o = o.with_pages(PageMode::parse(&string(k, &v)?)?),
             "fields" => {
                 for (field, fv) in entries(k, as_object(k, &v)?)? {
                     let path = format!("fields.{field}");

@@ -33,7 +33,7 @@ function toEntry(question, r, notice) {
     accounting: r.accounting,
     routing: r.routing ?? null,
     modelCalls: r.modelCalls,
-    sources: r.sources.map(({ number, docId, title, section, firstPage, lastPage, seq }) => ({ number, docId, title, section, firstPage, lastPage, seq })),
+    sources: r.sources.map(({ number, docId, title, section, firstPage, lastPage, pageSource, seq }) => ({ number, docId, title, section, firstPage, lastPage, pageSource, seq })),
     cited: r.citations.citations.map((c) => c.number),
     grounded: r.citations.grounded,
     unknown: r.citations.unknown,
@@ -73,7 +73,7 @@ function embeddingNotice(store, r) {
 }
 
 function sourceLabel(s) {
-  return [s.title, s.section, pages(s.firstPage, s.lastPage)].filter(Boolean).join(' · ');
+  return [s.title, s.section, pages(s.firstPage, s.lastPage, s.pageSource)].filter(Boolean).join(' · ');
 }
 
 function tokensView(a) {

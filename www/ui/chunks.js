@@ -14,7 +14,7 @@ function metadataTable(record) {
 
 function chunkCard(chunk) {
   const m = chunk.metadata;
-  const facts = [`#${m.ssSeq}`, pages(m.firstPage, m.lastPage), `${fmt(m.tokenCount)} tokens`, m.chunkKind !== 'body' ? m.chunkKind : ''].filter(Boolean);
+  const facts = [`#${m.ssSeq}`, pages(m.firstPage, m.lastPage, m.pageSource), `${fmt(m.tokenCount)} tokens`, m.chunkKind !== 'body' ? m.chunkKind : ''].filter(Boolean);
   const tags = el('span', { className: 'badges' });
   if (m.tableIds) tags.append(el('span', { className: 'badge tables', textContent: [`table ${m.tableIds}`, m.startsInTable === 'yes' ? 'from the previous chunk' : '', m.endsInTable === 'yes' ? 'continues in the next' : ''].filter(Boolean).join(' · ') }));
   if (m.hasRevisions === 'yes') tags.append(el('span', { className: 'badge revisions', textContent: `changes: ${m.revisionAuthors || 'unknown'}` }));

@@ -17,10 +17,11 @@ export function el(tag, props = {}, ...children) {
 /** `1234567` -> `1,234,567`. */
 export const fmt = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : String(n ?? ''));
 
-/** `3` -> `p. 3`; `2, 4` -> `pp. 2–4`; 0 or missing -> ''. */
-export function pages(first, last) {
+/** `3` -> `p. 3`; `2, 4` -> `pp. 2–4`; an estimated page (`source` "estimated") -> `p. ~3`; 0 or missing -> ''. */
+export function pages(first, last, source) {
   if (!first) return '';
-  return !last || first === last ? `p. ${first}` : `pp. ${first}–${last}`;
+  const about = source === 'estimated' ? '~' : '';
+  return !last || first === last ? `p. ${about}${first}` : `pp. ${about}${first}–${last}`;
 }
 
 /** `1, 'chunk'` -> `1 chunk`; `2, 'chunk'` -> `2 chunks`. */

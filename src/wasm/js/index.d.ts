@@ -11,6 +11,9 @@ export type MetaValue = string | number;
 /** "yes" or "no". */
 export type Flag = 'yes' | 'no';
 
+/** Where a chunk's page numbers come from (its `pageSource` metadata field). */
+export type PageSource = 'rendered' | 'explicit' | 'estimated';
+
 /**
  * One chunk's flat metadata record. `ssDocId` and `ssSeq` have fixed names; the
  * other fields use default labels that `ConvertOptions.labels` can rename, so they
@@ -27,6 +30,14 @@ export interface ChunkMetadata {
   firstPage?: number;
   /** Last page the chunk covers, 1-based. */
   lastPage?: number;
+  /**
+   * Where the page numbers come from: "rendered" (Word's saved layout), "explicit"
+   * (page breaks only; HTML, Markdown and text have no pages, so everything is page 1)
+   * or "estimated" (worked out from page size, fonts and spacing where the file saved
+   * no layout; usually within a page). The chunk-information line writes estimated
+   * pages as "~7".
+   */
+  pageSource?: PageSource;
   /** 0-based index of the section the chunk starts in. */
   sectionIndex?: number;
   /** Heading path of the section, outermost first. */
@@ -135,6 +146,14 @@ export interface ConvertOptions<F extends UserFields = UserFields> {
   mimeType?: string;
   /** The input format, skipping detection (e.g. "text" for a Markdown-looking .txt). Default: detected from the bytes, fileName and mimeType. */
   format?: "docx" | "html" | "rtf" | "markdown" | "text";
+  /**
+   * Where page numbers come from. "auto" (default): Word's saved layout where the file
+   * has one, an estimate from page size, margins, fonts and spacing where it has none
+   * (DOCX); "estimate": always estimate (to compare with Word's pages); "saved": never
+   * estimate (pages from saved layout and explicit breaks only). HTML, Markdown and
+   * text have no pages in any mode. Each chunk's `pageSource` says which it got.
+   */
+  pages?: "auto" | "estimate" | "saved";
   /** Your own fields, copied into every metadata record (not ssDocId or ssSeq). Default none. */
   fields?: F;
   /** Label renames, default label -> your label (metadata names, chunk-information words). Default none. */
@@ -827,6 +846,8 @@ export interface Source {
   /** 1-based; 0 when unknown. */
   firstPage: number;
   lastPage: number;
+  /** Where the pages come from ("" when the chunk has no `pageSource`); show estimated ones as "p. ~7". */
+  pageSource: PageSource | '';
   /** The chunk's `ssSeq`. */
   seq: number;
   /** The start of the chunk's text, whitespace collapsed. */
