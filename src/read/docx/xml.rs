@@ -11,13 +11,17 @@
 //! * `mc:AlternateContent` (ECMA-376 Part 3, 10.2): the first `mc:Choice` whose
 //!   `Requires` prefixes all name namespaces this reader understands is taken, else the
 //!   `mc:Fallback`; never both (a text box is otherwise read twice).
+//! * Speed: well-formed markup is read by [`Lexer`], which gives quick-xml's events
+//!   without its per-event costs; quick-xml takes over a part at the first construct
+//!   the lexer leaves to it (errors, DOCTYPE), so what malformed parts report is
+//!   unchanged.
 //! * Entities: quick-xml never fetches or expands DTD entities. The five predefined
 //!   entities and character references are resolved; any other reference (for example
 //!   the XXE probe `&testent;` of a hostile file) is dropped with one warning.
 
 use std::borrow::Cow;
 
-use quick_xml::events::Event;
+use quick_xml::events::{BytesRef, BytesText, Event};
 use quick_xml::reader::Reader;
 use rustc_hash::FxHashMap;
 
@@ -76,12 +80,60 @@ pub(crate) struct Xml<'a> {
     /// Warnings raised while reading (undefined entities).
     pub warnings: Vec<Warning>,
     warned_entity: bool,
+    /// Whether [`Lexer`] still reads the part (quick-xml takes over for good at the
+    /// first construct the lexer leaves to it).
+    fast: bool,
+    lexer: Lexer<'a>,
+}
+
+/// A token of [`Lexer`]: the events quick-xml would give, with the same boundaries.
+enum Tok<'a> {
+    /// A start tag's content between `<` and `>` (or `/>`), and its name's length.
+    Start(&'a str, usize),
+    End,
+    /// Character data before end-of-line normalisation.
+    Text(&'a str),
+    CData(&'a str),
+    /// The name of a reference `&name;`.
+    Ref(&'a str),
+    Eof,
+    /// A construct left to quick-xml: a syntax error, a mismatched end tag, a DOCTYPE.
+    Unsure,
+}
+
+/// A pull tokenizer over a whole part held as `&str`, for the well-formed constructs
+/// that make up real parts.
+///
+/// quick-xml validates every event's bytes as UTF-8 again (the part already was),
+/// keeps open names in a string it copies each empty element's name out of, and costs
+/// a third of a DOCX conversion in wasm. This lexer gives the same tokens at the same
+/// offsets for start and end tags, text, references, CDATA, comments and processing
+/// instructions; for anything else it answers [`Tok::Unsure`] without consuming it,
+/// and [`Xml`] replays quick-xml up to that offset, so errors, their positions and
+/// the rarer constructs stay exactly quick-xml's.
+struct Lexer<'a> {
+    input: &'a str,
+    /// Offset of the next token (quick-xml's `buffer_position` after the same events).
+    pos: usize,
+    /// Names of the open elements, innermost last (end tags must match them).
+    names: Vec<&'a str>,
+    /// The last `Start` was an empty element `<a/>`: its `End` comes next.
+    empty_end: bool,
 }
 
 impl<'a> Xml<'a> {
     /// `(bytes read, bytes in all)` of the part, for progress reports.
     pub(crate) fn progress(&self) -> (u64, u64) {
-        (self.reader.buffer_position(), self.input.len() as u64)
+        (self.position(), self.input.len() as u64)
+    }
+
+    /// The offset after the last event read.
+    fn position(&self) -> u64 {
+        if self.fast {
+            self.lexer.pos as u64
+        } else {
+            self.reader.buffer_position()
+        }
     }
 
     /// A reader over the inflated bytes of `part`.
@@ -114,16 +166,27 @@ impl<'a> Xml<'a> {
             alternate: Vec::new(),
             warnings: Vec::new(),
             warned_entity: false,
+            // quick-xml drops a byte order mark without counting it in its offsets.
+            fast: !input.starts_with('\u{feff}'),
+            lexer: Lexer {
+                input,
+                pos: 0,
+                names: Vec::new(),
+                empty_end: false,
+            },
         }
     }
 
     fn malformed(&self, detail: String) -> ConvertError {
         ConvertError::MalformedXml {
             part: self.part.clone(),
-            position: self
-                .reader
-                .error_position()
-                .max(self.reader.buffer_position()),
+            position: if self.fast {
+                self.lexer.pos as u64
+            } else {
+                self.reader
+                    .error_position()
+                    .max(self.reader.buffer_position())
+            },
             detail,
         }
     }
@@ -150,13 +213,9 @@ impl<'a> Xml<'a> {
 
     fn next_filtered(&mut self, wanted: Option<&[(Ns, &str)]>) -> Result<Ev<'a>, ConvertError> {
         loop {
-            let event = match self.reader.read_event() {
-                Ok(ev) => ev,
-                Err(e) => return Err(self.malformed(e.to_string())),
-            };
-            match event {
-                Event::Start(s) => {
-                    let declares = declares_namespace(s[..].as_bytes());
+            match self.raw()? {
+                Raw::Start(tag, name_len) => {
+                    let declares = declares_namespace(tag.as_bytes());
                     let depth = self.open.len() + 1;
                     if depth > self.max_depth {
                         return Err(ConvertError::TooDeep {
@@ -167,23 +226,18 @@ impl<'a> Xml<'a> {
                     }
                     crate::read::budget::take(1)?;
                     if declares {
-                        self.declare(&s, depth);
+                        self.declare(tag, name_len, depth);
                     }
                     if let Some(wanted) = wanted {
-                        let qname = self
-                            .reborrow(&s)
-                            .and_then(|raw| raw.get(..s.name().0.len()));
-                        let (prefix, local) = qname
-                            .unwrap_or("")
-                            .split_once(':')
-                            .unwrap_or(("", qname.unwrap_or("")));
+                        let qname = tag.get(..name_len).unwrap_or("");
+                        let (prefix, local) = qname.split_once(':').unwrap_or(("", qname));
                         let ns = self.ns_of(prefix, false);
                         if ns != Ns::Mc && !wanted.iter().any(|&(n, l)| n == ns && l == local) {
                             self.skip_raw()?;
                             continue;
                         }
                     }
-                    let start = self.start(s);
+                    let start = self.start(tag, name_len);
                     let flag = if declares { 2 } else { 0 };
                     if !self.keep_alternate(&start, flag)? {
                         continue;
@@ -191,7 +245,7 @@ impl<'a> Xml<'a> {
                     self.open.push(flag | 1);
                     return Ok(Ev::Start(start));
                 }
-                Event::End(_) => match self.pop() {
+                Raw::End => match self.pop() {
                     Some(true) => return Ok(Ev::End),
                     Some(false) => {
                         if self
@@ -205,29 +259,88 @@ impl<'a> Xml<'a> {
                     }
                     None => return Err(self.malformed("unmatched end tag".into())),
                 },
-                Event::Text(t) => return Ok(Ev::Text(t.xml10_content())),
-                Event::CData(t) => return Ok(Ev::Text(t.into_inner())),
-                Event::GeneralRef(r) => {
-                    if let Ok(Some(c)) = r.resolve_char_ref() {
+                Raw::Text(t) => return Ok(Ev::Text(t)),
+                Raw::Ref(name) => {
+                    if let Ok(Some(c)) = BytesRef::new(name.as_ref()).resolve_char_ref() {
                         return Ok(Ev::Text(Cow::Owned(c.to_string())));
                     }
-                    let name = r.into_inner();
                     if let Some(text) = predefined(&name) {
                         return Ok(Ev::Text(Cow::Borrowed(text)));
                     }
                     self.undefined_entity(&name);
                 }
-                Event::Eof => {
+                Raw::Eof => {
                     if self.open.is_empty() && self.bad_utf8.is_none() {
                         return Ok(Ev::Eof);
                     }
                     return Err(self.early_end());
                 }
-                Event::Empty(_)
-                | Event::Comment(_)
-                | Event::Decl(_)
-                | Event::PI(_)
-                | Event::DocType(_) => {}
+                Raw::Other => {}
+            }
+        }
+    }
+
+    /// The next event of the lexer, or of quick-xml once it has taken over.
+    fn raw(&mut self) -> Result<Raw<'a>, ConvertError> {
+        if self.fast {
+            match self.lexer.next() {
+                Tok::Start(tag, name_len) => return Ok(Raw::Start(tag, name_len)),
+                Tok::End => return Ok(Raw::End),
+                Tok::Text(t) => return Ok(Raw::Text(BytesText::from_escaped(t).xml10_content())),
+                Tok::CData(t) => return Ok(Raw::Text(Cow::Borrowed(t))),
+                Tok::Ref(name) => return Ok(Raw::Ref(Cow::Borrowed(name))),
+                Tok::Eof => return Ok(Raw::Eof),
+                Tok::Unsure => self.replay(),
+            }
+        }
+        let event = match self.reader.read_event() {
+            Ok(ev) => ev,
+            Err(e) => return Err(self.malformed(e.to_string())),
+        };
+        Ok(match event {
+            Event::Start(s) => {
+                let name_len = s.name().0.len();
+                // The slice reader borrows tag content from the input; re-borrow it
+                // with the input's lifetime so names and values need no copies.
+                Raw::Start(self.reborrow(&s).unwrap_or(""), name_len)
+            }
+            Event::End(_) => Raw::End,
+            Event::Text(t) => Raw::Text(t.xml10_content()),
+            Event::CData(t) => Raw::Text(t.into_inner()),
+            Event::GeneralRef(r) => Raw::Ref(r.into_inner()),
+            Event::Eof => Raw::Eof,
+            Event::Empty(_)
+            | Event::Comment(_)
+            | Event::Decl(_)
+            | Event::PI(_)
+            | Event::DocType(_) => Raw::Other,
+        })
+    }
+
+    /// Hands the part over to quick-xml at the lexer's offset, for good: quick-xml
+    /// reads the events the lexer already gave (all well-formed, so its state ends up
+    /// as if it had read them for the caller) and goes on from there.
+    fn replay(&mut self) {
+        self.fast = false;
+        let target = self.lexer.pos as u64;
+        let bytes = self.input.as_bytes();
+        let mut empty = false;
+        loop {
+            if !empty && self.reader.buffer_position() >= target {
+                return;
+            }
+            match self.reader.read_event() {
+                Ok(Event::Start(_)) => {
+                    // Expanded `<a/>`: its End comes next, at the same offset.
+                    let at = self.reader.buffer_position() as usize;
+                    empty = at
+                        .checked_sub(2)
+                        .and_then(|i| bytes.get(i))
+                        .is_some_and(|&b| b == b'/');
+                }
+                // Not reached for events the lexer gave; stops a runaway replay.
+                Ok(Event::Eof) | Err(_) => return,
+                Ok(_) => empty = false,
             }
         }
     }
@@ -260,11 +373,7 @@ impl<'a> Xml<'a> {
     }
 
     /// Builds a [`Start`] with resolved attributes.
-    fn start(&mut self, s: quick_xml::events::BytesStart<'a>) -> Start<'a> {
-        let name_len = s.name().0.len();
-        // The slice reader borrows tag content from the input; re-borrow it with the
-        // input's lifetime so names and values need no copies.
-        let raw = self.reborrow(&s).unwrap_or("");
+    fn start(&mut self, raw: &'a str, name_len: usize) -> Start<'a> {
         let qname = raw.get(..name_len).unwrap_or("");
         let (prefix, local) = qname.split_once(':').unwrap_or(("", qname));
         let ns = self.ns_of(prefix, false);
@@ -300,10 +409,8 @@ impl<'a> Xml<'a> {
 
     /// Brings the namespace declarations (`xmlns`, `xmlns:p`) of a start tag at
     /// `depth` into scope (Namespaces in XML 1.0, section 3).
-    fn declare(&mut self, s: &quick_xml::events::BytesStart<'a>, depth: usize) {
+    fn declare(&mut self, raw: &'a str, name_len: usize, depth: usize) {
         self.prefixes.clear();
-        let name_len = s.name().0.len();
-        let raw = self.reborrow(s).unwrap_or("");
         for (key, value) in attributes(raw, name_len) {
             let prefix = match key.strip_prefix("xmlns") {
                 Some("") => "",
@@ -454,6 +561,9 @@ impl<'a> Xml<'a> {
     /// Reads raw events up to and including the end tag that closes the element open
     /// at quick-xml's level now.
     fn consume(&mut self) -> Result<(), ConvertError> {
+        if self.fast && self.consume_fast()? {
+            return Ok(());
+        }
         let base = self.open.len();
         let mut depth = 0usize;
         loop {
@@ -486,6 +596,53 @@ impl<'a> Xml<'a> {
         }
     }
 
+    /// [`Xml::consume`] on the lexer: false, with nothing consumed, when the element
+    /// holds something the lexer leaves to quick-xml or nests past the depth limit
+    /// (quick-xml then consumes it and reports exactly as before).
+    fn consume_fast(&mut self) -> Result<bool, ConvertError> {
+        let saved = (self.lexer.pos, self.lexer.names.len(), self.lexer.empty_end);
+        let base = self.open.len();
+        let (mut depth, mut deepest, mut starts) = (0usize, 0usize, 0u64);
+        let mut undefined = None;
+        loop {
+            match self.lexer.next() {
+                Tok::Start(..) => {
+                    depth += 1;
+                    deepest = deepest.max(depth);
+                    starts += 1;
+                }
+                Tok::End if depth == 0 => break,
+                Tok::End => depth -= 1,
+                Tok::Ref(name) => {
+                    if undefined.is_none()
+                        && !matches!(BytesRef::new(name).resolve_char_ref(), Ok(Some(_)))
+                        && predefined(name).is_none()
+                    {
+                        undefined = Some(name);
+                    }
+                }
+                Tok::Text(_) | Tok::CData(_) => {}
+                Tok::Eof | Tok::Unsure => {
+                    self.lexer.rewind(saved);
+                    self.replay();
+                    return Ok(false);
+                }
+            }
+        }
+        if base + deepest > self.max_depth {
+            self.lexer.rewind(saved);
+            self.replay();
+            return Ok(false);
+        }
+        if starts > 0 {
+            crate::read::budget::take(starts)?;
+        }
+        if let Some(name) = undefined {
+            self.undefined_entity(name);
+        }
+        Ok(true)
+    }
+
     /// Collects the character data of the element whose `Start` was returned last,
     /// including that of descendants, and consumes its end.
     ///
@@ -508,6 +665,193 @@ impl<'a> Xml<'a> {
             }
         }
     }
+}
+
+/// One event of either reader, before namespaces and `mc:` are resolved.
+enum Raw<'a> {
+    /// A start tag's content and its name's length.
+    Start(&'a str, usize),
+    End,
+    Text(Cow<'a, str>),
+    /// The name of a reference `&name;`.
+    Ref(Cow<'a, str>),
+    Eof,
+    /// A comment, processing instruction, declaration or DOCTYPE.
+    Other,
+}
+
+impl<'a> Lexer<'a> {
+    /// The next token. Comments and processing instructions are passed over.
+    fn next(&mut self) -> Tok<'a> {
+        if self.empty_end {
+            self.empty_end = false;
+            self.names.pop();
+            return Tok::End;
+        }
+        let input = self.input;
+        let bytes = input.as_bytes();
+        loop {
+            let pos = self.pos;
+            let Some(rest) = bytes.get(pos..) else {
+                return Tok::Eof;
+            };
+            match rest.first() {
+                None => return Tok::Eof,
+                Some(b'<') => match self.markup(pos) {
+                    Some(Some(tok)) => return tok,
+                    Some(None) => continue,
+                    None => return Tok::Unsure,
+                },
+                Some(b'&') => {
+                    // quick-xml's reference reading with `allow_dangling_amp`: an `&`
+                    // that no `;` closes before the next `&` or `<` is text.
+                    let after = rest.get(1..).unwrap_or(&[]);
+                    return match memchr::memchr3(b';', b'&', b'<', after) {
+                        Some(j) if after.get(j) == Some(&b';') => {
+                            self.pos = pos + j + 2;
+                            Tok::Ref(input.get(pos + 1..pos + 1 + j).unwrap_or(""))
+                        }
+                        Some(j) => {
+                            self.pos = pos + 1 + j;
+                            Tok::Text(input.get(pos..pos + 1 + j).unwrap_or(""))
+                        }
+                        None => {
+                            self.pos = bytes.len();
+                            Tok::Text(input.get(pos..).unwrap_or(""))
+                        }
+                    };
+                }
+                Some(_) => {
+                    let end = memchr::memchr2(b'<', b'&', rest).map_or(bytes.len(), |i| pos + i);
+                    self.pos = end;
+                    return Tok::Text(input.get(pos..end).unwrap_or(""));
+                }
+            }
+        }
+    }
+
+    /// The markup at `pos` (a `<`): `Some(Some(token))`, `Some(None)` for a comment
+    /// or processing instruction passed over, `None` for what quick-xml must read.
+    fn markup(&mut self, pos: usize) -> Option<Option<Tok<'a>>> {
+        let input = self.input;
+        let bytes = input.as_bytes();
+        let rest = bytes.get(pos..)?;
+        match rest.get(1)? {
+            b'!' => {
+                if rest.starts_with(b"<!--") {
+                    // `<!---->` is the shortest comment.
+                    self.pos = pos + closed_by(rest, 4, b"--")? + 1;
+                    Some(None)
+                } else if rest.starts_with(b"<![CDATA[") {
+                    let gt = closed_by(rest, 9, b"]]")?;
+                    self.pos = pos + gt + 1;
+                    Some(Some(Tok::CData(input.get(pos + 9..pos + gt - 2)?)))
+                } else {
+                    None
+                }
+            }
+            b'?' => {
+                let gt = closed_by(rest, 1, b"?")?;
+                // `<?>` is an error to quick-xml.
+                if gt < 3 {
+                    return None;
+                }
+                self.pos = pos + gt + 1;
+                Some(None)
+            }
+            b'/' => {
+                // Names hold no quote (see below), so `</name>` ends at that `>`.
+                if let Some(&open) = self.names.last() {
+                    let n = open.len();
+                    if rest.get(2..2 + n) == Some(open.as_bytes()) && rest.get(2 + n) == Some(&b'>')
+                    {
+                        self.names.pop();
+                        self.pos = pos + n + 3;
+                        return Some(Some(Tok::End));
+                    }
+                }
+                let gt = tag_end(rest, 0)?;
+                let content = input.get(pos + 2..pos + gt)?;
+                // quick-xml compares an all-blank name untrimmed.
+                let name = match content.bytes().rposition(|b| !is_xml_space(b)) {
+                    Some(last) => content.get(..=last)?,
+                    None => content,
+                };
+                if self.names.last() != Some(&name) {
+                    return None;
+                }
+                self.names.pop();
+                self.pos = pos + gt + 1;
+                Some(Some(Tok::End))
+            }
+            _ => {
+                // One pass over the name finds its length and, for a tag without
+                // attributes, its end. A quote in a name is left to quick-xml.
+                let mut i = 1;
+                let (gt, name_end) = loop {
+                    match *rest.get(i)? {
+                        b' ' | b'\t' | b'\r' | b'\n' => break (tag_end(rest, i)?, i),
+                        b'>' => break (i, i),
+                        b'"' | b'\'' => return None,
+                        _ => i += 1,
+                    }
+                };
+                let empty = gt >= 2 && rest.get(gt - 1) == Some(&b'/');
+                let tag = input.get(pos + 1..pos + gt - usize::from(empty))?;
+                let name_len = (name_end - 1).min(tag.len());
+                self.names.push(tag.get(..name_len)?);
+                self.empty_end = empty;
+                self.pos = pos + gt + 1;
+                Some(Some(Tok::Start(tag, name_len)))
+            }
+        }
+    }
+
+    /// Goes back to a state saved as `(pos, open names, empty_end)`; names opened
+    /// since are dropped (none below the saved ones was closed).
+    fn rewind(&mut self, (pos, names, empty_end): (usize, usize, bool)) {
+        self.pos = pos;
+        self.names.truncate(names);
+        self.empty_end = empty_end;
+    }
+}
+
+/// The offset of the first `>` in `markup` that `tail` precedes, with `tail` starting
+/// at `from` or later.
+fn closed_by(markup: &[u8], from: usize, tail: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    loop {
+        let i = at + memchr::memchr(b'>', markup.get(at..)?)?;
+        if i >= from + tail.len() && markup.get(i - tail.len()..i) == Some(tail) {
+            return Some(i);
+        }
+        at = i + 1;
+    }
+}
+
+/// The offset of the `>` that closes the tag `tag` starts (at its `<`), searched from
+/// `from` (outside quotes); a `>` inside a quoted attribute value does not close it
+/// (quick-xml's `ElementParser`).
+fn tag_end(tag: &[u8], from: usize) -> Option<usize> {
+    let mut quote = 0u8;
+    for i in memchr::memchr3_iter(b'>', b'\'', b'"', tag.get(from..)?) {
+        let i = from + i;
+        let b = tag.get(i).copied().unwrap_or(0);
+        if quote == 0 {
+            if b == b'>' {
+                return Some(i);
+            }
+            quote = b;
+        } else if b == quote {
+            quote = 0;
+        }
+    }
+    None
+}
+
+/// XML's white space as quick-xml splits names on it.
+fn is_xml_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\r' | b'\n' | b'\t')
 }
 
 /// The attributes of a start tag's content `tag` after its name ends at `from`, as
@@ -594,11 +938,6 @@ fn normalized<'a>(key: &'a str, value: &'a str) -> Cow<'a, str> {
     }
 }
 
-/// XML's white space as quick-xml splits names on it.
-fn is_xml_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\r' | b'\n' | b'\t')
-}
-
 /// Whether a start tag's bytes hold `xmlns` (a namespace declaration, or text that
 /// looks like one: the attributes are then read to tell). Most tags are a few bytes
 /// without an `x`; a substring searcher's set-up per tag cost more than this scan.
@@ -646,10 +985,123 @@ mod tests {
         }
     }
 
+    /// What a reader does with `xml`, driven the same way whichever reads it: each
+    /// event, error and offset, then the warnings. Every third element is skipped,
+    /// every fifth read with `next_among`.
+    fn transcript(xml: &str, fast: bool) -> String {
+        let mut x = Xml::new(xml.as_bytes(), "t.xml", 16);
+        x.fast &= fast;
+        let wanted = [(Ns::W, "p"), (Ns::W, "r"), (Ns::None, "a")];
+        let mut out = String::new();
+        for n in 0..10_000 {
+            let ev = if n % 5 == 4 {
+                x.next_among(&wanted)
+            } else {
+                x.next()
+            };
+            match ev {
+                Ok(Ev::Start(s)) => {
+                    out.push_str(&format!("<{:?}:{}", s.ns, s.qname));
+                    for a in &s.attrs {
+                        out.push_str(&format!(" {:?}:{}={:?}", a.ns, a.local, a.value));
+                    }
+                    if n % 3 == 2 {
+                        out.push_str(&format!(" skip:{:?}", x.skip().err()));
+                    }
+                }
+                Ok(Ev::End) => out.push_str("</"),
+                Ok(Ev::Text(t)) => out.push_str(&format!("{t:?}")),
+                Ok(Ev::Eof) => {
+                    out.push_str("EOF");
+                    break;
+                }
+                Err(e) => {
+                    out.push_str(&format!("ERR {e}"));
+                    break;
+                }
+            }
+            out.push_str(&format!("@{:?}\n", x.progress()));
+        }
+        for w in &x.warnings {
+            out.push_str(&format!("\nwarning {}", w.message));
+        }
+        out
+    }
+
+    #[test]
+    fn the_lexer_reads_as_quick_xml_does_well_formed_or_not() {
+        // Pieces of well-formed and malformed markup, joined in many orders and cut at
+        // every length: each prefix must read the same, to the error and its offset.
+        let pieces = [
+            format!(r#"<w:d xmlns:w="{W}" xmlns:mc="{MC}">"#),
+            "<w:p>".into(),
+            "<w:r a='x>y' b=\"1&amp;2\">".into(),
+            "text &lt; &#x41;&#66; &bogus; & && &;".into(),
+            "<w:t xml:space=\"preserve\"> a\r\nb\rc </w:t >".into(),
+            "<w:b/>".into(),
+            "<w:b w:val='0'  />".into(),
+            "</w:r>".into(),
+            "</w:p>".into(),
+            "<!-- c -- > --><!---->".into(),
+            "<![CDATA[x<y]]>".into(),
+            "<?pi x?><?xml version='1.0'?>".into(),
+            "<mc:AlternateContent><mc:Choice Requires=\"w\"><w:p/></mc:Choice><mc:Fallback><w:r/></mc:Fallback></mc:AlternateContent>".into(),
+            "<a><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a></a></a></a></a></a></a></a></a></a></a></a></a></a></a></a></a>".into(),
+            "<x><y></x></y>".into(),
+            "</w:q>".into(),
+            "<!DOCTYPE d [<!ENTITY e 'v'>]>".into(),
+            "<!-x->".into(),
+            "<![CDAT[ ]]>".into(),
+            "<?>".into(),
+            "<??>".into(),
+            "< a>".into(),
+            "</ a>".into(),
+            "<>".into(),
+            "</>".into(),
+            "</  >".into(),
+            "<w:p\t/>".into(),
+            "<q\"x>".into(),
+            "</q\"x>".into(),
+            "<w:p/ >".into(),
+            "</w:p\n>".into(),
+            "&".into(),
+            "<w:p a=\"unclosed>".into(),
+            "\u{feff}".into(),
+            "</w:d>".into(),
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rand = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut cases = vec![pieces.concat()];
+        for _ in 0..2000 {
+            let mut doc = pieces[0].clone();
+            for _ in 0..rand(12) {
+                doc.push_str(&pieces[rand(pieces.len())]);
+            }
+            doc.push_str("</w:d>");
+            cases.push(doc);
+        }
+        for doc in cases {
+            let cuts: Vec<usize> = (0..=doc.len())
+                .filter(|&i| doc.is_char_boundary(i))
+                .collect();
+            for cut in cuts {
+                let part = &doc[..cut];
+                assert_eq!(transcript(part, true), transcript(part, false), "{part:?}");
+            }
+        }
+    }
+
     #[test]
     fn attributes_are_split_and_normalised_as_quick_xml_does() {
         // Every string of up to 6 of these bytes after a name, then longer random ones.
-        let alphabet = [" ", "=", "\"", "'", "a", "b:c", "\t", "&amp;", "&#10;", "&x;", "&", "\r\n", "\u{85}"];
+        let alphabet = [
+            " ", "=", "\"", "'", "a", "b:c", "\t", "&amp;", "&#10;", "&x;", "&", "\r\n", "\u{85}",
+        ];
         let mut cases = vec![String::from("n a=b c='d'"), String::from("n a=b")];
         let mut stack = vec![String::from("n")];
         while let Some(tag) = stack.pop() {
