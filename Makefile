@@ -76,6 +76,7 @@ cli:
 
 # Also installs wasm-bindgen-cli at the Cargo.lock version when needed.
 pkg: wasm-target
+	@test -d node_modules/esbuild || $(MAKE) npm-deps
 	node scripts/build-pkg.mjs
 
 typecheck: pkg npm-deps

@@ -3,7 +3,7 @@
 //! ```text
 //! docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
 //!                     [--format jsonl|markdown] [--doc-id ID] [--title T]
-//!                     [--pages auto|estimate|saved]
+//!                     [--page-mode auto|estimate|saved]
 //! docrag bench-pages [--max-tokens N] FILE...
 //! docrag bench [--iterations N] [--max-tokens N] [--json] FILE...
 //! docrag bench-cosine [--n N --dim D] [--k K] [--queries Q] [--json]
@@ -56,7 +56,7 @@ const EXIT_IO: u8 = 74;
 const USAGE: &str = "\
 usage: docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
                            [--format jsonl|markdown] [--doc-id ID] [--title T]
-                           [--pages auto|estimate|saved]
+                           [--page-mode auto|estimate|saved]
        docrag bench [--iterations N] [--max-tokens N] [--json] FILE...
        docrag bench-cosine [--n N --dim D] [--k K] [--queries Q] [--json]
        docrag ask FILE... --question TEXT [--mode rag|entire|adaptive|adaptive-rag]
@@ -251,10 +251,11 @@ fn common_flag<'a>(
         "--last-page" => c.last_page = Some(number(value(it, arg)?, arg)?),
         "--doc-id" => c.doc_id = Some(value(it, arg)?.to_string()),
         "--title" => c.title = Some(value(it, arg)?.to_string()),
-        "--pages" => {
-            c.pages = Some(
-                docrag::PageMode::parse(value(it, arg)?).map_err(|e| Fail::usage(e.to_string()))?,
-            );
+        "--page-mode" => {
+            let v = value(it, arg)?;
+            c.pages = Some(docrag::PageMode::parse(v).map_err(|_| {
+                Fail::usage(format!("{arg} expects auto, estimate or saved, got '{v}'"))
+            })?);
         }
         _ => return Ok(false),
     }

@@ -11,6 +11,8 @@ const OPTION_SETS = [
   { args: ['--max-tokens', '512'], js: { maxTokens: 512 } },
   { args: ['--max-tokens', '128', '--first-page', '2', '--last-page', '3'], js: { maxTokens: 128, firstPage: 2, lastPage: 3 } },
   { args: ['--max-tokens', '1024', '--doc-id', 'doc-7', '--title', 'A Title'], js: { maxTokens: 1024, docId: 'doc-7', title: 'A Title' } },
+  { args: ['--page-mode', 'estimate'], js: { pages: 'estimate' } },
+  { args: ['--page-mode', 'saved'], js: { pages: 'saved' } },
 ];
 
 const MUST_CONVERT = [
@@ -135,4 +137,20 @@ test('format skips detection: a Markdown .txt read as Markdown or as text', () =
   // Read as text: no sections, the front matter is text.
   assert.ok(txt.metadata.every((m) => m.headingPath === ''));
   assert.ok(txt.chunks[0].includes('title: Pandoc User'));
+});
+
+test('pages: estimated pages are marked ~ and say so; "saved" turns the estimate off; a bad value names the option', () => {
+  const bytes = readFileSync(corpus('docx4j__Docx4j_GettingStarted.docx'));
+  const est = docrag.convert(bytes, { fileName: 'guide.docx' });
+  const body = est.metadata.map((m, i) => [m, est.chunks[i]]).filter(([m]) => m.chunkKind === 'body');
+  const [last, text] = body[body.length - 1];
+  assert.equal(last.pageSource, 'estimated');
+  assert.match(text.split('\n')[0], /\| Pages?: ~\d/);
+  assert.ok(last.lastPage >= 42 && last.lastPage <= 50, `${last.lastPage} pages, Word 46`);
+  const saved = docrag.convert(bytes, { fileName: 'guide.docx', pages: 'saved' });
+  assert.ok(saved.metadata.every((m) => m.pageSource === 'explicit'));
+  assert.equal(Math.max(...saved.metadata.map((m) => m.lastPage)), 3);
+  const e = thrown(() => docrag.convert(bytes, { pages: 'word' }));
+  assert.equal(e.code, 'invalid-option');
+  assert.equal(e.option, 'pages');
 });

@@ -258,7 +258,7 @@ pub(crate) fn paginate(
             other if active => {
                 // Content from an imported part (altChunk): its text at the defaults.
                 let mut text = String::new();
-                plain(&other, &mut text);
+                other.plain_text(&mut text);
                 let m = w.default_measure();
                 let ext = w.extent(
                     &m,
@@ -595,33 +595,6 @@ fn insert_break(inlines: &mut Vec<Inline>, offset: usize) {
         return;
     }
     inlines.push(Inline::PageBreak);
-}
-
-/// The plain text of a block, lines separated by `\n`.
-fn plain(b: &Block, out: &mut String) {
-    match b {
-        Block::Paragraph(p) => {
-            for i in &p.inlines {
-                i.plain_text(out);
-            }
-            out.push('\n');
-        }
-        Block::Table(t) => {
-            for row in &t.rows {
-                for c in &row.cells {
-                    for b in &c.blocks {
-                        plain(b, out);
-                    }
-                }
-            }
-        }
-        Block::Code { text, .. } => {
-            out.push_str(text);
-            out.push('\n');
-        }
-        Block::Quote(q) => q.iter().for_each(|b| plain(b, out)),
-        _ => {}
-    }
 }
 
 #[cfg(test)]

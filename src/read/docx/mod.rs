@@ -131,18 +131,7 @@ pub fn read_with(bytes: &[u8], limits: &Limits, pages: PageMode) -> Result<Docum
     }
     cx.main = false;
     let sections = std::mem::take(&mut cx.sections);
-    let body = pages::patch_section_breaks(body, &sections);
-    let measures = std::mem::take(&mut cx.measures);
-    let fallback = cx.styles.paragraph_layout(None).metrics();
-    let (body, pagination) = estimate::paginate(
-        body,
-        &measures,
-        &sections,
-        pages,
-        fallback,
-        limits.max_pages,
-    );
-    drop(measures);
+    let (body, pagination) = paginate(&mut cx, body, &sections, pages);
 
     let parts = headers::read_parts(&mut cx, &sections)?;
 
@@ -190,6 +179,21 @@ pub fn read_with(bytes: &[u8], limits: &Limits, pages: PageMode) -> Result<Docum
     })
 }
 
+/// The body with its page starts settled: section breaks typed (and blank pages for
+/// odd/even sections), estimated breaks where Word saved no layout (`estimate.rs`).
+#[inline(never)]
+fn paginate(
+    cx: &mut Ctx<'_, '_>,
+    body: Vec<crate::model::Block>,
+    sections: &[sections::SectProps],
+    pages: PageMode,
+) -> (Vec<crate::model::Block>, crate::model::Pagination) {
+    let body = pages::patch_section_breaks(body, sections);
+    let measures = std::mem::take(&mut cx.measures);
+    let fallback = cx.styles.paragraph_layout(None).metrics();
+    estimate::paginate(body, &measures, sections, pages, fallback, cx.limits.max_pages)
+}
+
 /// Finds the main part name.
 fn find_main(pkg: &Package<'_>, rels: &Rels) -> Result<String, ConvertError> {
     if let Some(r) = rels.first("officeDocument").filter(|r| !r.external) {
@@ -228,12 +232,31 @@ fn find_main(pkg: &Package<'_>, rels: &Rels) -> Result<String, ConvertError> {
 
 /// Reads the part `name` with its own relationships and `f`. A missing part gives
 /// `None`; a damaged or malformed one gives `None` and a `corrupt-part` warning;
-/// limit errors are returned.
+/// limit errors are returned. Generic only in `f`: the opening and closing work is
+/// in [`open_story`] and [`close_story`], so each caller adds little code (the wasm
+/// size budget).
 fn read_story<T>(
     cx: &mut Ctx<'_, '_>,
     name: &str,
     f: impl FnOnce(&mut Xml<'_>, &mut Ctx<'_, '_>) -> Result<T, ConvertError>,
 ) -> Result<Option<T>, ConvertError> {
+    let Some((bytes, saved)) = open_story(cx, name)? else {
+        return Ok(None);
+    };
+    let mut x = Xml::new(&bytes, name, cx.limits.max_depth);
+    let (value, err) = match f(&mut x, cx) {
+        Ok(v) => (Some(v), None),
+        Err(e) => (None, Some(e)),
+    };
+    let keep = close_story(cx, &mut x, saved, err)?;
+    Ok(value.filter(|_| keep))
+}
+
+/// The part's bytes, and the relationships and part name it replaces in `cx`.
+fn open_story(
+    cx: &mut Ctx<'_, '_>,
+    name: &str,
+) -> Result<Option<(Vec<u8>, (Rels, String))>, ConvertError> {
     let bytes = match cx.pkg.read(name) {
         Ok(b) => xml::utf8_part(b),
         Err(PartError::Fatal(e)) => return Err(e),
@@ -249,23 +272,31 @@ fn read_story<T>(
     let saved_rels = std::mem::replace(&mut cx.rels, Rels::read(cx.pkg, name)?);
     let saved_part = std::mem::replace(&mut cx.part, name.to_string());
     cx.fields.clear();
-    let mut x = Xml::new(&bytes, name, cx.limits.max_depth);
-    let result = f(&mut x, cx);
+    Ok(Some((bytes, (saved_rels, saved_part))))
+}
+
+/// Ends reading a part: reports progress, passes on its warnings, restores `saved`.
+/// `Ok(true)` keeps the value read; a malformed part gives a `corrupt-part` warning
+/// and `Ok(false)`; other errors are returned.
+fn close_story(
+    cx: &mut Ctx<'_, '_>,
+    x: &mut Xml<'_>,
+    saved: (Rels, String),
+    err: Option<ConvertError>,
+) -> Result<bool, ConvertError> {
     let (_, len) = x.progress();
-    let result = result.and_then(|r| {
-        crate::progress::report(crate::progress::Stage::Parse, name, len, len)?;
-        Ok(r)
+    let err = err.or_else(|| {
+        crate::progress::report(crate::progress::Stage::Parse, &cx.part, len, len).err()
     });
     for w in std::mem::take(&mut x.warnings) {
         cx.warn(w.code, w.message);
     }
     cx.pending.clear();
     cx.fields.clear();
-    cx.rels = saved_rels;
-    cx.part = saved_part;
-    match result {
-        Ok(v) => Ok(Some(v)),
-        Err(ConvertError::MalformedXml {
+    (cx.rels, cx.part) = saved;
+    match err {
+        None => Ok(true),
+        Some(ConvertError::MalformedXml {
             part,
             position,
             detail,
@@ -274,8 +305,8 @@ fn read_story<T>(
                 "corrupt-part",
                 format!("part {part} is not well-formed XML (at byte {position}: {detail}) and was skipped"),
             );
-            Ok(None)
+            Ok(false)
         }
-        Err(e) => Err(e),
+        Some(e) => Err(e),
     }
 }

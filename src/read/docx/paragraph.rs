@@ -103,31 +103,15 @@ pub(crate) fn read_paragraph(
             }],
         });
     }
-    if cx.counts_pages() && cx.tables > 0 {
-        let table = cx.table.style;
-        let layout = cx
-            .styles
-            .paragraph_layout_in(props.style.as_deref(), table)
-            .then(props.layout);
-        cx.table
-            .paragraph(&inlines, &measured(layout, run_font, face), image_height);
-    } else if cx.top_level() {
+    if cx.counts_pages() {
         let joins = join && !break_before && matches!(out.last(), Some(Block::Paragraph(_)));
-        let layout = cx
-            .styles
-            .paragraph_layout(props.style.as_deref())
-            .then(props.layout);
-        cx.measures.push(Measure {
-            at: cx.block_base + out.len(),
-            what: What::Para(ParaMeasure {
-                metrics: measured(layout, run_font, face),
-                blank: inlines.is_empty() || joins,
-                images: image_height,
-                keep_lines: layout.keep_lines.unwrap_or(false),
-                contextual: layout.contextual.unwrap_or(false),
-                style: style_key(props.style.as_deref()),
-            }),
-        });
+        let looks = Looks {
+            run_font,
+            face,
+            images: image_height,
+        };
+        let at = cx.block_base + out.len();
+        measure(cx, &props, &inlines, looks, at, inlines.is_empty() || joins);
     }
     if !inlines.is_empty() {
         match out.last_mut() {
@@ -152,6 +136,54 @@ pub(crate) fn read_paragraph(
     }
     cx.last_para_id = para_id;
     Ok(())
+}
+
+/// What the runs of a paragraph tell the page estimate.
+struct Looks {
+    /// The largest size a run sets (half-points, 0 = none) and whether a run takes
+    /// the style's size.
+    run_font: (u16, bool),
+    /// The first run's face that names one.
+    face: Option<Face>,
+    /// Drawing heights, twips.
+    images: u32,
+}
+
+/// Measures a paragraph of the main story for the page estimate (`estimate.rs`): into
+/// the table cell being read, or as the top-level block at `at` (`blank`: no block
+/// was made for it).
+#[inline(never)]
+fn measure(
+    cx: &mut Ctx<'_, '_>,
+    props: &ParaProps,
+    inlines: &[Inline],
+    looks: Looks,
+    at: usize,
+    blank: bool,
+) {
+    let style = props.style.as_deref();
+    if cx.tables > 0 {
+        let table = cx.table.style;
+        let layout = cx
+            .styles
+            .paragraph_layout_in(style, table)
+            .then(props.layout);
+        let m = measured(layout, looks.run_font, looks.face);
+        cx.table.paragraph(inlines, &m, looks.images);
+    } else {
+        let layout = cx.styles.paragraph_layout(style).then(props.layout);
+        cx.measures.push(Measure {
+            at,
+            what: What::Para(ParaMeasure {
+                metrics: measured(layout, looks.run_font, looks.face),
+                blank,
+                images: looks.images,
+                keep_lines: layout.keep_lines.unwrap_or(false),
+                contextual: layout.contextual.unwrap_or(false),
+                style: style_key(style),
+            }),
+        });
+    }
 }
 
 /// The metrics of a paragraph: its layout properties; its font size the largest its
