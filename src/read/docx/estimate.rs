@@ -17,7 +17,9 @@
 
 use crate::model::{Block, Inline, PageSource, Pagination, Table};
 use crate::options::PageMode;
-use crate::read::pagefit::{Cursor, Extent, PageBox, ParaMetrics, Start, Wrap, text_width};
+use crate::read::pagefit::{
+    Cursor, Extent, PageBox, ParaMetrics, Start, Wrap, is_wide as glyphs_wide, text_width,
+};
 
 use super::layout_props::LayoutProps;
 use super::pages::breaks_in;
@@ -451,8 +453,8 @@ impl Walk {
             }
             seg_start += seg.chars;
         }
-        for off in offsets.into_iter().rev() {
-            insert_break(&mut p.inlines, off);
+        if !offsets.is_empty() {
+            p.inlines = insert_breaks(std::mem::take(&mut p.inlines), &offsets);
         }
         if before {
             self.out.push(Block::PageBreak);
@@ -564,37 +566,68 @@ fn chars_of(i: &Inline) -> usize {
     }
 }
 
-/// Inserts an [`Inline::PageBreak`] at the first word boundary at or after character
-/// `offset` of the paragraph's text (after the inline holding it when that is a link,
-/// change or field, or a text without a later space).
-fn insert_break(inlines: &mut Vec<Inline>, offset: usize) {
+/// Characters past a break offset searched for a word boundary before the break is
+/// placed inside the word (a run of text with no space, as a hostile file may have).
+const LONGEST_WORD: usize = 200;
+
+/// `inlines` with an [`Inline::PageBreak`] at each of `offsets` (characters of the
+/// paragraph's text, ascending): at the first break opportunity at or after it (after
+/// a space, before an ideograph), or after the inline holding it when that is a link,
+/// change or field. One pass, one break per offset.
+fn insert_breaks(inlines: Vec<Inline>, offsets: &[usize]) -> Vec<Inline> {
+    let mut out = Vec::with_capacity(inlines.len() + 2 * offsets.len());
+    let mut next = offsets.iter().copied().peekable();
     let mut seen = 0usize;
-    for j in 0..inlines.len() {
-        let n = chars_of(&inlines[j]);
-        if seen + n <= offset {
+    for inline in inlines {
+        let n = chars_of(&inline);
+        let Inline::Text { text, style } = inline else {
+            out.push(inline);
+            while next.next_if(|o| *o < seen + n).is_some() {
+                out.push(Inline::PageBreak);
+            }
             seen += n;
             continue;
-        }
-        if let Inline::Text { text, style } = &inlines[j] {
-            let skip = offset - seen;
-            let split = text
-                .char_indices()
-                .skip(skip)
-                .find(|(_, c)| c.is_whitespace())
-                .map(|(b, c)| b + c.len_utf8());
-            if let Some(b) = split.filter(|b| *b < text.len()) {
-                let (head, tail) = text.split_at(b);
-                let (head, tail, style) = (head.to_string(), tail.to_string(), *style);
-                inlines[j] = Inline::Text { text: head, style };
-                inlines.insert(j + 1, Inline::PageBreak);
-                inlines.insert(j + 2, Inline::Text { text: tail, style });
-                return;
+        };
+        // Breaks owed (offsets passed) and the byte where the current piece starts.
+        let (mut owed, mut since, mut start) = (0usize, 0usize, 0usize);
+        for (ci, (b, c)) in text.char_indices().enumerate() {
+            while next.next_if(|o| *o <= seen + ci).is_some() {
+                owed += 1;
+            }
+            if owed == 0 {
+                continue;
+            }
+            let before_wide = glyphs_wide(c) && b > start;
+            if before_wide || since >= LONGEST_WORD {
+                out.push(Inline::Text {
+                    text: text[start..b].to_string(),
+                    style,
+                });
+                out.extend(std::iter::repeat_n(Inline::PageBreak, owed));
+                (owed, since, start) = (0, 0, b);
+            } else if c.is_whitespace() {
+                let end = b + c.len_utf8();
+                out.push(Inline::Text {
+                    text: text[start..end].to_string(),
+                    style,
+                });
+                out.extend(std::iter::repeat_n(Inline::PageBreak, owed));
+                (owed, since, start) = (0, 0, end);
+            } else {
+                since += 1;
             }
         }
-        inlines.insert(j + 1, Inline::PageBreak);
-        return;
+        if start < text.len() {
+            out.push(Inline::Text {
+                text: text[start..].to_string(),
+                style,
+            });
+        }
+        out.extend(std::iter::repeat_n(Inline::PageBreak, owed));
+        seen += n;
     }
-    inlines.push(Inline::PageBreak);
+    out.extend(next.map(|_| Inline::PageBreak));
+    out
 }
 
 #[cfg(test)]
@@ -610,16 +643,34 @@ mod tests {
     }
 
     #[test]
-    fn a_break_goes_between_words() {
-        let mut v = vec![text("alpha beta gamma")];
-        insert_break(&mut v, 7);
+    fn a_break_goes_between_words_or_before_an_ideograph() {
+        let v = insert_breaks(vec![text("alpha beta gamma")], &[7]);
         assert_eq!(
             v,
             vec![text("alpha beta "), Inline::PageBreak, text("gamma")]
         );
-        let mut v = vec![text("alpha"), text("beta")];
-        insert_break(&mut v, 2);
+        let v = insert_breaks(vec![text("alpha"), text("beta")], &[2]);
         assert_eq!(v, vec![text("alpha"), Inline::PageBreak, text("beta")]);
+        let v = insert_breaks(vec![text("文档检索工具")], &[2]);
+        assert_eq!(v, vec![text("文档"), Inline::PageBreak, text("检索工具")]);
+        // Two offsets, one pass; one past the end still gives its break.
+        let v = insert_breaks(vec![text("a b c d")], &[1, 5, 99]);
+        assert_eq!(
+            v,
+            vec![
+                text("a "),
+                Inline::PageBreak,
+                text("b c "),
+                Inline::PageBreak,
+                text("d"),
+                Inline::PageBreak
+            ]
+        );
+        // A word longer than LONGEST_WORD is broken inside.
+        let long = "x".repeat(500);
+        let v = insert_breaks(vec![text(&long)], &[10]);
+        assert_eq!(v.len(), 3);
+        assert_eq!(v[1], Inline::PageBreak);
     }
 
     fn para(words: usize) -> Block {

@@ -20,8 +20,8 @@
 
 mod glyphs;
 
-pub(crate) use glyphs::{Face, text_width};
-use glyphs::{advance_milli_twips, is_wide as glyphs_wide};
+use glyphs::advance_milli_twips;
+pub(crate) use glyphs::{Face, is_wide, text_width};
 
 /// The text area of a page (page size less margins), in twips, and its columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -193,7 +193,7 @@ impl Wrap {
             if c.is_whitespace() {
                 self.commit();
                 self.used += w;
-            } else if glyphs_wide(c) {
+            } else if is_wide(c) {
                 // Ideographs break anywhere: each is a word of its own.
                 self.word += w;
                 self.commit();
