@@ -31,26 +31,108 @@ impl Face {
     /// The proportions of a named face (from the fonts' OS/2 and hhea tables; the
     /// free metric-compatible faces share their originals' numbers).
     pub(crate) fn named(name: &str) -> Face {
-        let n = name.trim().to_ascii_lowercase();
-        let (width, line) = match n.as_str() {
-            "times new roman" | "times" | "liberation serif" | "tinos" => (860, 1_150),
-            "calibri" | "carlito" => (900, 1_220),
-            "cambria" | "caladea" => (960, 1_172),
-            "arial" | "helvetica" | "liberation sans" | "arimo" => (1_000, 1_150),
-            "georgia" => (1_000, 1_136),
-            "verdana" | "dejavu sans" => (1_130, 1_215),
-            "tahoma" => (1_000, 1_207),
-            "segoe ui" => (960, 1_330),
-            "garamond" | "eb garamond" => (850, 1_120),
-            "book antiqua" | "palatino" | "palatino linotype" => (940, 1_170),
-            "century gothic" => (1_100, 1_230),
-            "trebuchet ms" => (970, 1_160),
-            "aptos" => (930, 1_200),
-            _ => return Face::UNKNOWN,
-        };
-        Face { width, line }
+        let n = name.trim();
+        FACES
+            .iter()
+            .find(|(names, _)| names.iter().any(|f| f.eq_ignore_ascii_case(n)))
+            .map_or(Face::UNKNOWN, |(_, face)| *face)
     }
 }
+
+/// Known faces (with their free metric-compatible twins) and their proportions.
+const FACES: &[(&[&str], Face)] = &[
+    (
+        &["Times New Roman", "Times", "Liberation Serif", "Tinos"],
+        Face {
+            width: 860,
+            line: 1_150,
+        },
+    ),
+    (
+        &["Calibri", "Carlito"],
+        Face {
+            width: 900,
+            line: 1_220,
+        },
+    ),
+    (
+        &["Cambria", "Caladea"],
+        Face {
+            width: 960,
+            line: 1_172,
+        },
+    ),
+    (
+        &["Arial", "Helvetica", "Liberation Sans", "Arimo"],
+        Face {
+            width: 1_000,
+            line: 1_150,
+        },
+    ),
+    (
+        &["Georgia"],
+        Face {
+            width: 1_000,
+            line: 1_136,
+        },
+    ),
+    (
+        &["Verdana", "DejaVu Sans"],
+        Face {
+            width: 1_130,
+            line: 1_215,
+        },
+    ),
+    (
+        &["Tahoma"],
+        Face {
+            width: 1_000,
+            line: 1_207,
+        },
+    ),
+    (
+        &["Segoe UI"],
+        Face {
+            width: 960,
+            line: 1_330,
+        },
+    ),
+    (
+        &["Garamond", "EB Garamond"],
+        Face {
+            width: 850,
+            line: 1_120,
+        },
+    ),
+    (
+        &["Book Antiqua", "Palatino", "Palatino Linotype"],
+        Face {
+            width: 940,
+            line: 1_170,
+        },
+    ),
+    (
+        &["Century Gothic"],
+        Face {
+            width: 1_100,
+            line: 1_230,
+        },
+    ),
+    (
+        &["Trebuchet MS"],
+        Face {
+            width: 970,
+            line: 1_160,
+        },
+    ),
+    (
+        &["Aptos"],
+        Face {
+            width: 930,
+            line: 1_200,
+        },
+    ),
+];
 
 /// Width of `text` set at `half_points` in `face` (twips). `mono`: a monospaced
 /// face, where every narrow glyph is 0.6 em.
@@ -70,7 +152,7 @@ pub(crate) fn text_width(text: &str, half_points: u16, face: Face, mono: bool) -
 
 /// The advance of `c` at `half_points` in `face`, thousandths of a twip.
 pub(crate) fn advance_milli_twips(c: char, half_points: u16, face: Face, mono: bool) -> u64 {
-    let (em, scale) = if mono && !is_wide(c) {
+    let (em, scale) = if mono && (c.is_ascii() || !is_wide(c)) {
         (if is_mark(c) { 0 } else { 600 }, 1_000)
     } else {
         (advance(c), face.width)

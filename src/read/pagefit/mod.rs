@@ -193,7 +193,7 @@ impl Wrap {
             if c.is_whitespace() {
                 self.commit();
                 self.used += w;
-            } else if is_wide(c) {
+            } else if !c.is_ascii() && is_wide(c) {
                 // Ideographs break anywhere: each is a word of its own.
                 self.word += w;
                 self.commit();
