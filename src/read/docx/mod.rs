@@ -16,7 +16,9 @@
 //! sections and Word's rendered page breaks (`w:lastRenderedPageBreak`) are merged so
 //! that each page start counts once; see `pages.rs` for the rule and
 //! `tests/docx_reader.rs` (`page_counts`) for how close it comes to
-//! `docProps/app.xml` `Pages` on the corpus.
+//! `docProps/app.xml` `Pages` on the corpus. Sections Word did not lay out get
+//! estimated page starts (`estimate.rs`, [`PageMode`]); `Document::pagination` says
+//! from which page on the numbers are estimates.
 
 mod altchunk;
 mod body;
@@ -191,7 +193,14 @@ fn paginate(
     let body = pages::patch_section_breaks(body, sections);
     let measures = std::mem::take(&mut cx.measures);
     let fallback = cx.styles.paragraph_layout(None).metrics();
-    estimate::paginate(body, &measures, sections, pages, fallback, cx.limits.max_pages)
+    estimate::paginate(
+        body,
+        &measures,
+        sections,
+        pages,
+        fallback,
+        cx.limits.max_pages,
+    )
 }
 
 /// Finds the main part name.
