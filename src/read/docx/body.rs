@@ -119,6 +119,9 @@ pub(crate) fn block_element(
     match s.local {
         "p" => read_paragraph(x, cx, s, out),
         "tbl" => {
+            if cx.tables == 0 {
+                cx.table.quick = cx.laid_out;
+            }
             cx.tables += 1;
             let t = read_table(x, cx);
             cx.tables -= 1;

@@ -122,6 +122,9 @@ pub(crate) struct Ctx<'p, 'a> {
     pub rendered_marks: usize,
     /// Word's saved layout is ignored (`PageMode::Estimate`).
     pub ignore_rendered: bool,
+    /// The main part carries Word's layout (and it is not ignored): tables are
+    /// measured quickly (`TableMeasure::quick`).
+    pub laid_out: bool,
     /// Rendered breaks in the top-level table row being read: the most any earlier
     /// cell of the row had, and the current cell's (see `pages.rs`).
     pub row_marks: (u32, u32),
@@ -146,6 +149,7 @@ impl<'p, 'a> Ctx<'p, 'a> {
             table: TableMeasure::default(),
             rendered_marks: 0,
             ignore_rendered: false,
+            laid_out: false,
             row_marks: (0, 0),
             textbox: 0,
             since: Since::Page,

@@ -61,6 +61,9 @@ pub(crate) struct TableMeasure {
     pub rows: Vec<u32>,
     /// The paragraph layout of the table's style (`w:tblStyle`).
     pub style: LayoutProps,
+    /// Measure cell text by its length instead of wrapping it word by word (the file
+    /// carries Word's layout, so heights only tell stale rendered breaks apart).
+    pub quick: bool,
     /// Height of the rows read since the last page start counted inside this table,
     /// twips; `None` before the first.
     pub since_break: Option<u32>,
@@ -100,7 +103,11 @@ impl TableMeasure {
             4_680
         };
         let inner = width.saturating_sub(CELL_MARGINS).max(360);
-        let lines = paragraph_lines(inlines, m, inner);
+        let lines = if self.quick {
+            quick_lines(inlines, m, inner)
+        } else {
+            paragraph_lines(inlines, m, inner)
+        };
         let h = m
             .line_height()
             .saturating_mul(lines)
@@ -109,6 +116,29 @@ impl TableMeasure {
             .saturating_add(images);
         self.cell = self.cell.saturating_add(h);
     }
+}
+
+/// Lines of a paragraph from its length alone: characters at half an em each (in
+/// its face), plus its line breaks.
+fn quick_lines(inlines: &[Inline], m: &ParaMetrics, column: u32) -> u32 {
+    fn walk(list: &[Inline], chars: &mut u64, breaks: &mut u32) {
+        for i in list {
+            match i {
+                Inline::Text { text, .. } => *chars += text.chars().count() as u64,
+                Inline::LineBreak => *breaks += 1,
+                Inline::Link { children, .. }
+                | Inline::Revision { children, .. }
+                | Inline::Field { children, .. } => walk(children, chars, breaks),
+                _ => {}
+            }
+        }
+    }
+    let (mut chars, mut breaks) = (0u64, 0u32);
+    walk(inlines, &mut chars, &mut breaks);
+    // Half an em a character: font half-points x 10 / 2 twips, scaled by the face.
+    let width = chars * u64::from(m.font) * 5 * u64::from(m.face.width) / 1_000;
+    let lines = width.div_ceil(u64::from(column.max(1))).max(1);
+    (lines.min(u64::from(u32::MAX / 2)) as u32).saturating_add(breaks)
 }
 
 /// Lines a paragraph of `inlines` takes in a column of `column` twips.

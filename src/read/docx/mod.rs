@@ -126,6 +126,9 @@ pub fn read_with(bytes: &[u8], limits: &Limits, pages: PageMode) -> Result<Docum
     cx.part = main.clone();
     cx.rels = main_rels.clone();
     let mut x = Xml::new(&main_bytes, &main, limits.max_depth);
+    // Word's layout decides the pages of every section it laid out: the few it did not
+    // (after its layout stops) do with a quicker measure of their tables.
+    cx.laid_out = !cx.ignore_rendered && x.contains("lastRenderedPageBreak");
     let body = body::read_blocks_root(&mut x, &mut cx)?;
     let xml_warnings = std::mem::take(&mut x.warnings);
     for w in xml_warnings {

@@ -127,6 +127,11 @@ impl<'a> Xml<'a> {
         (self.position(), self.input.len() as u64)
     }
 
+    /// Whether the part's text holds `needle` anywhere (markup included).
+    pub(crate) fn contains(&self, needle: &str) -> bool {
+        self.input.contains(needle)
+    }
+
     /// The offset after the last event read.
     fn position(&self) -> u64 {
         if self.fast {

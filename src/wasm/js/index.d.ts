@@ -32,10 +32,8 @@ export interface ChunkMetadata {
   lastPage?: number;
   /**
    * Where the page numbers come from: "rendered" (Word's saved layout), "explicit"
-   * (page breaks only; HTML, Markdown and text have no pages, so everything is page 1)
-   * or "estimated" (worked out from page size, fonts and spacing where the file saved
-   * no layout; usually within a page). The chunk-information line writes estimated
-   * pages as "~7".
+   * (page breaks only; always for HTML, Markdown, text) or "estimated" (from page
+   * size, fonts and spacing; written "~7" in the chunk-information line).
    */
   pageSource?: PageSource;
   /** 0-based index of the section the chunk starts in. */
@@ -147,11 +145,8 @@ export interface ConvertOptions<F extends UserFields = UserFields> {
   /** The input format, skipping detection (e.g. "text" for a Markdown-looking .txt). Default: detected from the bytes, fileName and mimeType. */
   format?: "docx" | "html" | "rtf" | "markdown" | "text";
   /**
-   * Where page numbers come from. "auto" (default): Word's saved layout where the file
-   * has one, an estimate from page size, margins, fonts and spacing where it has none
-   * (DOCX); "estimate": always estimate (to compare with Word's pages); "saved": never
-   * estimate (pages from saved layout and explicit breaks only). HTML, Markdown and
-   * text have no pages in any mode. Each chunk's `pageSource` says which it got.
+   * Where page numbers come from. "auto" (default): Word's saved layout where the
+   * DOCX has it, else an estimate; "estimate": always estimate; "saved": never.
    */
   pages?: "auto" | "estimate" | "saved";
   /** Your own fields, copied into every metadata record (not ssDocId or ssSeq). Default none. */
