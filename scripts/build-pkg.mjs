@@ -130,9 +130,8 @@ function packageReadme(text) {
   const pointer = new Map([
     [
       'Enrichment, retrieval and questions',
-      'How `Collection.ask` fills a token budget (4,000 tokens by default), completes ' +
-        'tables, tracked changes and comments, routes a question to its documents and ' +
-        'answers without a model is described in this section of the repository README.md.\n',
+      'How `Collection.ask` fills its token budget, completes tables, changes and ' +
+        'comments, routes and answers without a model: this section of the repository README.md.\n',
     ],
   ]);
   const [intro, ...sections] = text.split(/\n(?=## )/);

@@ -99,7 +99,7 @@ impl PageMode {
             "saved" => Ok(PageMode::Saved),
             _ => Err(ConvertError::InvalidOption {
                 name: "pages".into(),
-                detail: format!("{s:?} is not one of \"auto\", \"estimate\", \"saved\""),
+                detail: format!("{s:?}: expected auto, estimate or saved"),
             }),
         }
     }

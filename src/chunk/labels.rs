@@ -62,7 +62,7 @@ pub const DEFAULT_LABELS: &[(&str, &str)] = &[
     ("lastPage", "field: last page of the chunk (1-based)"),
     (
         "pageSource",
-        "field: where the page numbers come from: rendered (Word's saved layout), explicit (page breaks only) or estimated",
+        "field: source of the page numbers: rendered, explicit or estimated",
     ),
     (
         "sectionIndex",

@@ -16,7 +16,7 @@ How to read a chunk:
 
 macro_rules! info_default {
     () => {
-"- Each chunk begins with one line in square brackets naming where the text comes from, for example [Document: Annual Report | Section: 2 Results > 2.1 Revenue | Pages: 3-4]. \"Document\" gives the document title, \"Section\" the heading path from the top level down (absent before the first heading), \"Page\" or \"Pages\" the page or page range, and \"Part\" a header, footer or notes part. Later chunks of the same document repeat the line with their own values. A page written with ~ (as in ~7) is estimated, since the file saved no page layout, and may be one off.
+"- Each chunk begins with one line in square brackets naming where the text comes from, for example [Document: Annual Report | Section: 2 Results > 2.1 Revenue | Pages: 3-4]. \"Document\" gives the document title, \"Section\" the heading path from the top level down (absent before the first heading), \"Page\" or \"Pages\" the page or page range, and \"Part\" a header, footer or notes part. Later chunks of the same document repeat the line with their own values. A page written ~7 is estimated and may be one off.
 "
     };
 }
@@ -31,7 +31,7 @@ macro_rules! tail {
 - [^1] marks a footnote reference and [^e1] an endnote reference; the note itself is in a separate chunk whose text starts with [^1]: or [^e1]:. Page headers, page footers, footnotes and endnotes are separate chunks whose first line names the part; they are not part of the body text around them.
 - &lt; in text stands for a literal < character.
 
-When you answer from these chunks, cite the source of each statement with the values from the first line of the chunk it came from, as (Document, Section, p. N), for example (Annual Report, 2.1 Revenue, p. 3); leave out the section when the chunk has none and give a page range when the chunk spans pages, keeping the ~ of an estimated page (p. ~3). If the chunks do not contain the answer, say so instead of guessing.
+When you answer from these chunks, cite the source of each statement with the values from the first line of the chunk it came from, as (Document, Section, p. N), for example (Annual Report, 2.1 Revenue, p. 3); leave out the section when the chunk has none and give a page range when the chunk spans pages, keeping any ~ (p. ~3). If the chunks do not contain the answer, say so instead of guessing.
 "
     };
 }
@@ -43,7 +43,7 @@ pub const SYSTEM_MESSAGE: &str = concat!(head!(), info_default!(), tail!());
 pub fn system_message(labels: &Labels) -> String {
     let d = |l: Label| labels.get(l).to_string();
     let info = format!(
-        "- Each chunk begins with one line in square brackets naming where the text comes from, for example [{doc}: Annual Report | {sec}: 2 Results > 2.1 Revenue | {pages}: 3-4]. \"{doc}\" gives the document title, \"{sec}\" the heading path from the top level down (absent before the first heading), \"{page}\" or \"{pages}\" the page or page range, and \"{part}\" a header, footer or notes part. Later chunks of the same document repeat the line with their own values. A page written with ~ (as in ~7) is estimated, since the file saved no page layout, and may be one off.\n",
+        "- Each chunk begins with one line in square brackets naming where the text comes from, for example [{doc}: Annual Report | {sec}: 2 Results > 2.1 Revenue | {pages}: 3-4]. \"{doc}\" gives the document title, \"{sec}\" the heading path from the top level down (absent before the first heading), \"{page}\" or \"{pages}\" the page or page range, and \"{part}\" a header, footer or notes part. Later chunks of the same document repeat the line with their own values. A page written ~7 is estimated and may be one off.\n",
         doc = d(Label::Document),
         sec = d(Label::Section),
         page = d(Label::Page),

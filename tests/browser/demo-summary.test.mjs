@@ -167,7 +167,11 @@ test('no provider: an extractive summary of a document, every [chunk-N] opens ch
   const t = await trace();
   assert.equal(t['Model calls'], '0');
   assert.equal(t['Tokens sent'], '0');
-  assert.match(t.Coverage, /^100% \(37 of 37 top-level headings\)$/);
+  // Every top-level heading covered, as the same summary in Node counts them.
+  const { headingsCovered, headingsTotal } = longSummary.trace;
+  assert.equal(headingsCovered, headingsTotal);
+  assert.ok(headingsTotal >= 30, `${headingsTotal} top-level headings`);
+  assert.equal(t.Coverage, `100% (${headingsCovered} of ${headingsTotal} top-level headings)`);
   assert.match(t['Citation rate'], /^100% \(/);
   assert.equal(t['Chunks processed'], `${longSummary.trace.chunksProcessed} of ${longSummary.trace.chunksTotal}`);
   assert.match(t['Wall time'], /^\d[\d,]* ms$/);

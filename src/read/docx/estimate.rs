@@ -220,6 +220,7 @@ pub(crate) fn paginate(
             .copied()
             .unwrap_or(PageBox::LETTER)
     };
+    let budget = u32::try_from(max_pages).unwrap_or(u32::MAX);
     let mut w = Walk {
         cursor: Cursor::new(page_box(from)),
         page: 1,
@@ -229,6 +230,7 @@ pub(crate) fn paginate(
         fallback,
         out: Vec::with_capacity(body.len() + body.len() / 16),
     };
+    w.cursor.budget = budget;
     let mut section = 0usize;
     let mut next = 0usize;
     for (i, block) in body.into_iter().enumerate() {
@@ -267,6 +269,7 @@ pub(crate) fn paginate(
                 } else if section == from {
                     // Where Word's layout left the page is unknown: start afresh.
                     w.cursor = Cursor::new(page_box(section));
+                    w.cursor.budget = budget;
                 } else {
                     w.cursor.set_box(page_box(section));
                 }
@@ -474,9 +477,11 @@ impl Walk {
                     Start::Before => {}
                     Start::AfterLines(k) => {
                         if self.new_page() {
-                            let lines = seg.lines.max(1) as usize;
-                            let k = (k as usize).min(lines);
-                            offsets.push(seg_start + seg.chars * k / lines);
+                            // u64: chars x lines passes 2^32 on wasm32.
+                            let lines = u64::from(seg.lines.max(1));
+                            let k = u64::from(k).min(lines);
+                            let at = seg.chars as u64 * k / lines;
+                            offsets.push(seg_start + at as usize);
                         }
                     }
                 }
@@ -528,10 +533,15 @@ impl Walk {
                 }
                 m.row
             };
+            // A row flows onto the next page line by line when it is taller than
+            // what is left (rows split unless `w:cantSplit`); its height in lines of
+            // the default paragraph.
+            let unit = self.fallback.line_height().max(1);
+            let tall = height > self.cursor.page_height();
             let ext = Extent {
                 gap: if r == 0 { gap } else { 0 },
-                line: height.max(self.fallback.line_height()),
-                lines: 1,
+                line: if tall { unit } else { height.max(unit) },
+                lines: if tall { height.div_ceil(unit) } else { 1 },
                 fixed: 0,
                 splits: false,
             };
@@ -543,19 +553,34 @@ impl Walk {
                 .sum::<usize>() as u32;
             if row.header && r == header_rows {
                 header_rows += 1;
-                header_height = header_height.saturating_add(ext.line);
+                header_height = header_height.saturating_add(ext.line * ext.lines);
             }
-            let starts = !self.cursor.place(ext).is_empty();
-            if let Some(first) = row.cells.first_mut().filter(|_| starts) {
-                if self.new_page() {
-                    first.blocks.insert(0, Block::PageBreak);
+            let starts = self.cursor.place(ext);
+            if row.cells.is_empty() {
+                continue;
+            }
+            for (n, s) in starts.iter().enumerate() {
+                if !self.new_page() {
+                    break;
                 }
-                if r >= header_rows && header_height > 0 {
-                    // Header rows repeat at the top of each page (17.4.49 `w:tblHeader`).
-                    self.cursor.place(Extent {
-                        line: header_height,
-                        ..ext
-                    });
+                // The first page start goes before the row when it moves whole, the
+                // others (a row longer than a page) after its text.
+                let last = row.cells.len() - 1;
+                match (n, s) {
+                    (0, Start::Before) => row.cells[0].blocks.insert(0, Block::PageBreak),
+                    _ => row.cells[last].blocks.push(Block::PageBreak),
+                }
+            }
+            if !starts.is_empty() && r >= header_rows && header_height > 0 {
+                // Header rows repeat at the top of each page (17.4.49 `w:tblHeader`).
+                let header = Extent {
+                    line: header_height.max(1),
+                    lines: 1,
+                    gap: 0,
+                    ..ext
+                };
+                if !self.cursor.place(header).is_empty() {
+                    self.new_page();
                 }
             }
         }

@@ -70,13 +70,6 @@ const FACES: &[(&[&str], Face)] = &[
         },
     ),
     (
-        &["Georgia"],
-        Face {
-            width: 1_000,
-            line: 1_136,
-        },
-    ),
-    (
         &["Verdana", "DejaVu Sans"],
         Face {
             width: 1_130,
@@ -88,41 +81,6 @@ const FACES: &[(&[&str], Face)] = &[
         Face {
             width: 1_000,
             line: 1_207,
-        },
-    ),
-    (
-        &["Segoe UI"],
-        Face {
-            width: 960,
-            line: 1_330,
-        },
-    ),
-    (
-        &["Garamond", "EB Garamond"],
-        Face {
-            width: 850,
-            line: 1_120,
-        },
-    ),
-    (
-        &["Book Antiqua", "Palatino", "Palatino Linotype"],
-        Face {
-            width: 940,
-            line: 1_170,
-        },
-    ),
-    (
-        &["Century Gothic"],
-        Face {
-            width: 1_100,
-            line: 1_230,
-        },
-    ),
-    (
-        &["Trebuchet MS"],
-        Face {
-            width: 970,
-            line: 1_160,
         },
     ),
     (

@@ -56,16 +56,22 @@ impl PageBox {
         gap: u32,
     ) -> PageBox {
         let [top, right, bottom, left] = margins;
+        // A page under 2 inches is damage (Letter then), over 22 inches (Word's
+        // largest, 31,680 twips) is clamped.
+        let size = |v: u32, letter: u32| if v < 2_880 { letter } else { v.min(31_680) };
+        let (width, height) = (size(width, 12_240), size(height, 15_840));
         let inner = |size: u32, a: u32, b: u32| {
             size.checked_sub(a.saturating_add(b))
                 .filter(|v| *v >= 1_440)
                 .unwrap_or(1_440)
         };
+        let width = inner(width, left, right);
         PageBox {
-            width: inner(width, left, right),
+            width,
             height: inner(height, top, bottom),
             columns: columns.clamp(1, 16),
-            gap,
+            // Gaps take at most half the width.
+            gap: gap.min(width / 2 / u32::from(columns.clamp(1, 16))),
         }
     }
 
@@ -169,10 +175,13 @@ pub(crate) struct Wrap {
 impl Wrap {
     /// A paragraph of `m` in a column `column` twips wide.
     pub(crate) fn new(m: &ParaMetrics, column: u32) -> Wrap {
-        let avail = (i64::from(column) - i64::from(m.indent)).max(360) * 1_000;
+        // Indents beyond the column (negative ones into the margin) are damage: at
+        // most half the column either way.
+        let half = i64::from(column / 2);
+        let avail = (i64::from(column) - i64::from(m.indent).clamp(-half, half)) * 1_000;
         Wrap {
             avail,
-            used: i64::from(m.first_line) * 1_000,
+            used: i64::from(m.first_line).clamp(-half, half) * 1_000,
             word: 0,
             lines: 0,
             chars: 0,
@@ -283,6 +292,8 @@ pub(crate) struct Cursor {
     used: u32,
     /// Current column, 0-based.
     column: u16,
+    /// Page starts [`Cursor::place`] may still report (the document's page limit).
+    pub budget: u32,
 }
 
 impl Cursor {
@@ -292,6 +303,7 @@ impl Cursor {
             page,
             used: 0,
             column: 0,
+            budget: u32::MAX,
         }
     }
 
@@ -306,6 +318,11 @@ impl Cursor {
     pub(crate) fn set_box(&mut self, page: PageBox) {
         self.page = page;
         self.column = self.column.min(page.columns.saturating_sub(1));
+    }
+
+    /// The height of the text area, twips.
+    pub(crate) fn page_height(&self) -> u32 {
+        self.page.height
     }
 
     /// The width of the current column, twips.
@@ -329,21 +346,23 @@ impl Cursor {
             self.used += whole;
             return starts;
         }
+        // Kept-together text longer than a page is split anyway, as Word does.
+        let splits = e.splits || line.saturating_mul(e.lines) > height;
         let mut left = e.lines;
         let room = height.saturating_sub(self.used.saturating_add(gap)) / line;
-        if e.splits && e.fixed == 0 && e.lines >= 4 && room >= 2 && self.used > 0 {
+        if splits && e.fixed == 0 && e.lines >= 4 && room >= 2 && self.used > 0 {
             let first = room.min(e.lines - 2);
             left -= first;
             if self.next_column() {
-                starts.push(Start::AfterLines(first));
+                self.start(&mut starts, Start::AfterLines(first));
             }
         } else if self.used > 0 && self.next_column() {
-            starts.push(Start::Before);
+            self.start(&mut starts, Start::Before);
         }
-        // What is left flows from the top of a column.
+        // What is left flows from the top of a column, until the page budget ends.
         let per = (height / line).max(1);
         let mut done = e.lines - left;
-        while e.splits && left > per {
+        while splits && left > per && self.budget > 0 {
             let take = if left - per >= 2 {
                 per
             } else {
@@ -352,7 +371,7 @@ impl Cursor {
             left -= take;
             done += take;
             if self.next_column() {
-                starts.push(Start::AfterLines(done));
+                self.start(&mut starts, Start::AfterLines(done));
             }
         }
         self.used = line
@@ -360,6 +379,14 @@ impl Cursor {
             .saturating_add(e.fixed)
             .min(height);
         starts
+    }
+
+    /// Records a page start while the budget lasts.
+    fn start(&mut self, starts: &mut Vec<Start>, s: Start) {
+        if self.budget > 0 {
+            self.budget -= 1;
+            starts.push(s);
+        }
     }
 
     /// Moves to the next column; true when that starts a new page.
@@ -482,5 +509,34 @@ mod tests {
             double.line_height(),
             2 * ParaMetrics::default().line_height()
         );
+    }
+
+    #[test]
+    fn hostile_sizes_stay_bounded() {
+        // A paragraph of a billion lines reports no more page starts than the budget.
+        let mut c = Cursor::new(PageBox::LETTER);
+        c.budget = 1_000;
+        let starts = c.place(Extent {
+            lines: 1_000_000_000,
+            ..para(0)
+        });
+        assert_eq!(starts.len(), 1_000);
+        // Kept-together text longer than a page splits anyway.
+        let mut c = Cursor::new(PageBox::LETTER);
+        let kept = c.place(Extent {
+            lines: 200,
+            splits: false,
+            ..para(0)
+        });
+        assert_eq!(kept.len(), 4);
+        // A page of zero size is Letter; one of a mile is Word's largest.
+        assert_eq!(PageBox::from_page(0, 0, [1_440; 4], 1, 0), PageBox::LETTER);
+        assert_eq!(
+            PageBox::from_page(u32::MAX, u32::MAX, [0; 4], 1, 0).height,
+            31_680
+        );
+        // A column gap wider than the page takes at most half of it.
+        let b = PageBox::from_page(12_240, 15_840, [1_440; 4], 3, u32::MAX);
+        assert!(b.column_width() >= b.width / 6);
     }
 }

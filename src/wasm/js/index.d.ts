@@ -11,7 +11,7 @@ export type MetaValue = string | number;
 /** "yes" or "no". */
 export type Flag = 'yes' | 'no';
 
-/** Where a chunk's page numbers come from (its `pageSource` metadata field). */
+/** Where a chunk's page numbers come from. */
 export type PageSource = 'rendered' | 'explicit' | 'estimated';
 
 /**
@@ -31,9 +31,8 @@ export interface ChunkMetadata {
   /** Last page the chunk covers, 1-based. */
   lastPage?: number;
   /**
-   * Where the page numbers come from: "rendered" (Word's saved layout), "explicit"
-   * (page breaks only; always for HTML, Markdown, text) or "estimated" (from page
-   * size, fonts and spacing; written "~7" in the chunk-information line).
+   * "rendered" (Word's saved layout), "explicit" (page breaks only; HTML, Markdown,
+   * text) or "estimated" (written "~7" in the chunk-information line).
    */
   pageSource?: PageSource;
   /** 0-based index of the section the chunk starts in. */
@@ -841,7 +840,7 @@ export interface Source {
   /** 1-based; 0 when unknown. */
   firstPage: number;
   lastPage: number;
-  /** Where the pages come from ("" when the chunk has no `pageSource`); show estimated ones as "p. ~7". */
+  /** The chunk's `pageSource` ("" when none); show "estimated" pages as "p. ~7". */
   pageSource: PageSource | '';
   /** The chunk's `ssSeq`. */
   seq: number;
