@@ -121,22 +121,12 @@ impl TableMeasure {
 /// Lines of a paragraph from its length alone: characters at half an em each (in
 /// its face), plus its line breaks.
 fn quick_lines(inlines: &[Inline], m: &ParaMetrics, column: u32) -> u32 {
-    fn walk(list: &[Inline], chars: &mut u64, breaks: &mut u32) {
-        for i in list {
-            match i {
-                Inline::Text { text, .. } => *chars += text.chars().count() as u64,
-                Inline::LineBreak => *breaks += 1,
-                Inline::Link { children, .. }
-                | Inline::Revision { children, .. }
-                | Inline::Field { children, .. } => walk(children, chars, breaks),
-                _ => {}
-            }
-        }
-    }
-    let (mut chars, mut breaks) = (0u64, 0u32);
-    walk(inlines, &mut chars, &mut breaks);
+    let (chars, breaks) = inlines.iter().fold((0, 0), |(c, b), i| {
+        let (ci, bi) = counts(i);
+        (c + ci, b + bi)
+    });
     // Half an em a character: font half-points x 10 / 2 twips, scaled by the face.
-    let width = chars * u64::from(m.font) * 5 * u64::from(m.face.width) / 1_000;
+    let width = chars as u64 * u64::from(m.font) * 5 * u64::from(m.face.width) / 1_000;
     let lines = width.div_ceil(u64::from(column.max(1))).max(1);
     (lines.min(u64::from(u32::MAX / 2)) as u32).saturating_add(breaks)
 }
@@ -309,10 +299,6 @@ pub(crate) fn paginate(
                 w.page += breaks_in(&other) as u32;
                 w.out.push(other);
             }
-        }
-        if !active && section >= from {
-            // The estimated region starts at this block's section break.
-            w.prev = None;
         }
     }
     pagination.estimated_from = w.first_estimate;
@@ -610,14 +596,18 @@ fn measure_inlines(inlines: &[Inline], m: &ParaMetrics, wrap: &mut Wrap, segs: &
     }
 }
 
-/// Characters of text in `i` (as [`measure_inlines`] counts them).
-fn chars_of(i: &Inline) -> usize {
+/// Characters of text in `i` (as [`measure_inlines`] counts them) and its line breaks.
+fn counts(i: &Inline) -> (usize, u32) {
     match i {
-        Inline::Text { text, .. } => text.chars().count(),
+        Inline::Text { text, .. } => (text.chars().count(), 0),
+        Inline::LineBreak => (0, 1),
         Inline::Link { children, .. }
         | Inline::Revision { children, .. }
-        | Inline::Field { children, .. } => children.iter().map(chars_of).sum(),
-        _ => 0,
+        | Inline::Field { children, .. } => children
+            .iter()
+            .map(counts)
+            .fold((0, 0), |(c, b), (ci, bi)| (c + ci, b + bi)),
+        _ => (0, 0),
     }
 }
 
@@ -634,7 +624,7 @@ fn insert_breaks(inlines: Vec<Inline>, offsets: &[usize]) -> Vec<Inline> {
     let mut next = offsets.iter().copied().peekable();
     let mut seen = 0usize;
     for inline in inlines {
-        let n = chars_of(&inline);
+        let (n, _) = counts(&inline);
         let Inline::Text { text, style } = inline else {
             out.push(inline);
             while next.next_if(|o| *o < seen + n).is_some() {

@@ -95,17 +95,11 @@ const FACES: &[(&[&str], Face)] = &[
 /// Width of `text` set at `half_points` in `face` (twips). `mono`: a monospaced
 /// face, where every narrow glyph is 0.6 em.
 pub(crate) fn text_width(text: &str, half_points: u16, face: Face, mono: bool) -> u64 {
-    let mut milli_em: u64 = 0;
-    for c in text.chars() {
-        milli_em += u64::from(if mono && !is_wide(c) {
-            if is_mark(c) { 0 } else { 600 }
-        } else {
-            advance(c)
-        });
-    }
-    let scale = if mono { 1_000 } else { u64::from(face.width) };
-    // One em is the font size: half-points x 10 = twips.
-    milli_em * scale * u64::from(half_points) * 10 / 1_000_000
+    let milli: u64 = text
+        .chars()
+        .map(|c| advance_milli_twips(c, half_points, face, mono))
+        .sum();
+    milli / 1_000
 }
 
 /// The advance of `c` at `half_points` in `face`, thousandths of a twip.
