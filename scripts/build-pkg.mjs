@@ -130,8 +130,7 @@ function packageReadme(text) {
   const pointer = new Map([
     [
       'Enrichment, retrieval and questions',
-      'How `Collection.ask` fills its token budget, completes tables, changes and ' +
-        'comments, routes and answers without a model: this section of the repository README.md.\n',
+      'Token budget, enrichment, routing and answers without a model: see this section of the repository README.md.\n',
     ],
   ]);
   const [intro, ...sections] = text.split(/\n(?=## )/);

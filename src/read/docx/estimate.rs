@@ -18,7 +18,7 @@
 use crate::model::{Block, Inline, PageSource, Pagination, Table};
 use crate::options::PageMode;
 use crate::read::pagefit::{
-    Cursor, Extent, PageBox, ParaMetrics, Start, Wrap, is_wide as glyphs_wide, text_width,
+    Cursor, Extent, PageBox, ParaMetrics, Start, Wrap, is_wide as glyphs_wide,
 };
 
 use super::layout_props::LayoutProps;
@@ -587,9 +587,8 @@ fn measure_inlines(inlines: &[Inline], m: &ParaMetrics, wrap: &mut Wrap, segs: &
             Inline::Link { children, .. }
             | Inline::Revision { children, .. }
             | Inline::Field { children, .. } => measure_inlines(children, m, wrap, segs),
-            Inline::Math { tex, .. } => {
-                wrap.advance(text_width(tex, m.font, m.face, false).saturating_mul(500));
-            }
+            // The LaTeX source stands for the formula's width.
+            Inline::Math { tex, .. } => wrap.text(tex, false),
             Inline::NoteRef { .. } => wrap.advance(u64::from(m.font) * 5_000),
             _ => {}
         }

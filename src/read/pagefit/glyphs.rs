@@ -5,7 +5,7 @@
 //! CJK): ideographs, kana, Hangul and full-width forms are one em; combining marks
 //! take no width of their own; Latin lowercase is about half an em.
 
-/// A typeface's proportions next to the averages of [`text_width`]: its width and
+/// A typeface's proportions next to the average advances below: its width and
 /// its single line height, both in thousandths (of the average advance, of an em).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Face {
@@ -94,6 +94,7 @@ const FACES: &[(&[&str], Face)] = &[
 
 /// Width of `text` set at `half_points` in `face` (twips). `mono`: a monospaced
 /// face, where every narrow glyph is 0.6 em.
+#[cfg(test)]
 pub(crate) fn text_width(text: &str, half_points: u16, face: Face, mono: bool) -> u64 {
     let milli: u64 = text
         .chars()

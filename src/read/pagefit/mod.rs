@@ -21,7 +21,7 @@
 mod glyphs;
 
 use glyphs::advance_milli_twips;
-pub(crate) use glyphs::{Face, is_wide, text_width};
+pub(crate) use glyphs::{Face, is_wide};
 
 /// The text area of a page (page size less margins), in twips, and its columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
