@@ -113,7 +113,7 @@ function minifyEntries() {
 
 function minify(name, how) {
   const file = join(pkgDir, name);
-  const out = transformSync(readFileSync(file, 'utf8'), { ...how, format: 'esm', target: 'es2020', legalComments: 'none' });
+  const out = transformSync(readFileSync(file, 'utf8'), { ...how, format: 'esm', target: 'es2022', legalComments: 'none' });
   writeFileSync(file, out.code);
 }
 

@@ -17,6 +17,8 @@ use regex_automata::dfa::Automaton;
 use regex_automata::dfa::dense::DFA;
 use regex_automata::util::primitives::StateID;
 
+use super::embedded;
+
 /// build.rs's `o200k_split.dfa.deflate`: the DFA's length in bytes (`u32` LE), then the
 /// DFA as a raw deflate stream (2.1 MB of tables in about 30 KB of wasm).
 static DFA_DEFLATED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/o200k_split.dfa.deflate"));
@@ -30,16 +32,12 @@ struct Splitter {
 /// reads `u32`s in place) and kept for the life of the program, like the static they
 /// replace. `None` if the embedded stream does not inflate to its recorded length.
 fn inflate_dfa() -> Option<&'static [u8]> {
-    let len = u32::from_le_bytes(DFA_DEFLATED.get(..4)?.try_into().ok()?) as usize;
+    let len = embedded::inflated_len(DFA_DEFLATED)?;
     // Room to start at a 4-byte boundary whatever the allocator returns.
     let buf: &'static mut [u8] = Vec::leak(vec![0u8; len + 3]);
     let skip = buf.as_ptr().align_offset(4).min(3);
     let out = &mut buf[skip..skip + len];
-    let mut inflater = flate2::Decompress::new(false);
-    let status = inflater
-        .decompress(&DFA_DEFLATED[4..], out, flate2::FlushDecompress::Finish)
-        .ok()?;
-    (status == flate2::Status::StreamEnd && inflater.total_out() as usize == len).then_some(&*out)
+    embedded::inflate(DFA_DEFLATED, out).then_some(&*out)
 }
 
 fn dfa_bytes() -> &'static [u8] {
