@@ -11,14 +11,15 @@
 use crate::error::ConvertError;
 use crate::model::{AnchorMark, Block, Inline, Paragraph};
 use crate::progress::{self, Stage};
+use crate::read::pagefit::{Measure, What};
 
 /// Top-level body blocks between two progress reports.
 const REPORT_EVERY: usize = 64;
 
 use super::altchunk::read_alt_chunk;
 use super::ctx::Ctx;
-use super::estimate::{Measure, What};
 use super::inlines::{FrameKind, Inl};
+use super::layout_props::LayoutProps;
 use super::paragraph::read_paragraph;
 use super::sections::read_sect_pr;
 use super::table::read_table;
@@ -127,6 +128,7 @@ pub(crate) fn block_element(
             cx.tables -= 1;
             if cx.top_level() {
                 let rows = std::mem::take(&mut cx.table).rows;
+                cx.table_style = LayoutProps::default();
                 cx.measures.push(Measure {
                     at: cx.block_base + out.len(),
                     what: What::Table { rows },

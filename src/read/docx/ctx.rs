@@ -7,8 +7,10 @@ use std::collections::HashSet;
 use crate::model::{Inline, NoteKind, Warning};
 use crate::options::Limits;
 
-use super::estimate::{Measure, TableMeasure};
+use crate::read::pagefit::{Measure, TableMeasure};
+
 use super::fields::FieldState;
+use super::layout_props::LayoutProps;
 use super::numbering::Numbering;
 use super::package::Package;
 use super::pages::Since;
@@ -109,7 +111,7 @@ pub(crate) struct Ctx<'p, 'a> {
     /// of the same container joins it.
     pub join_next: bool,
     /// Top-level paragraphs and tables of the main story, measured for the page
-    /// estimate (`estimate.rs`).
+    /// estimate (`read::pagefit`).
     pub measures: Vec<Measure>,
     /// Index in the body of the first block of the vector being filled (block-level
     /// content controls are read into a vector of their own, then appended).
@@ -118,6 +120,8 @@ pub(crate) struct Ctx<'p, 'a> {
     pub tables: usize,
     /// The top-level table being read, measured for the page estimate.
     pub table: TableMeasure,
+    /// The paragraph layout of that table's style (`w:tblStyle`).
+    pub table_style: LayoutProps,
     /// `w:lastRenderedPageBreak` marks seen in the main story of the current section.
     pub rendered_marks: usize,
     /// Word's saved layout is ignored (`PageMode::Estimate`).
@@ -147,6 +151,7 @@ impl<'p, 'a> Ctx<'p, 'a> {
             block_base: 0,
             tables: 0,
             table: TableMeasure::default(),
+            table_style: LayoutProps::default(),
             rendered_marks: 0,
             ignore_rendered: false,
             laid_out: false,

@@ -17,14 +17,13 @@
 //! that each page start counts once; see `pages.rs` for the rule and
 //! `tests/docx_reader.rs` (`page_counts`) for how close it comes to
 //! `docProps/app.xml` `Pages` on the corpus. Sections Word did not lay out get
-//! estimated page starts (`estimate.rs`, [`PageMode`]); `Document::pagination` says
+//! estimated page starts (`read::pagefit`, [`PageMode`]); `Document::pagination` says
 //! from which page on the numbers are estimates.
 
 mod altchunk;
 mod body;
 mod comments;
 mod ctx;
-mod estimate;
 mod fields;
 mod headers;
 mod inlines;
@@ -51,6 +50,7 @@ mod xml;
 use crate::error::ConvertError;
 use crate::model::{Document, NoteKind};
 use crate::options::{Limits, PageMode};
+use crate::read::pagefit::Section;
 
 use ctx::Ctx;
 use package::{Package, PartError};
@@ -185,7 +185,7 @@ pub fn read_with(bytes: &[u8], limits: &Limits, pages: PageMode) -> Result<Docum
 }
 
 /// The body with its page starts settled: section breaks typed (and blank pages for
-/// odd/even sections), estimated breaks where Word saved no layout (`estimate.rs`).
+/// odd/even sections), estimated breaks where Word saved no layout (`read::pagefit::paginate`).
 #[inline(never)]
 fn paginate(
     cx: &mut Ctx<'_, '_>,
@@ -196,10 +196,17 @@ fn paginate(
     let body = pages::patch_section_breaks(body, sections);
     let measures = std::mem::take(&mut cx.measures);
     let fallback = cx.styles.paragraph_layout(None).metrics();
-    estimate::paginate(
+    let sections: Vec<Section> = sections
+        .iter()
+        .map(|s| Section {
+            page: s.page_box(),
+            rendered: s.rendered_marks > 0,
+        })
+        .collect();
+    crate::read::pagefit::paginate(
         body,
         &measures,
-        sections,
+        &sections,
         pages,
         fallback,
         cx.limits.max_pages,

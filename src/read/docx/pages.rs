@@ -37,14 +37,15 @@
 //! starts, which this reader counts as pages.
 
 use crate::model::{Block, Inline};
-
-/// Rows less tall than this (twips, about a sixth of a page) after a page start
-/// counted in the same table cannot fill a page: a rendered break there is stale.
-const STALE_ROWS: u32 = 2_000;
+use crate::read::pagefit::breaks_in;
 
 use super::ctx::Ctx;
 use super::inlines::Inl;
 use super::sections::SectProps;
+
+/// Rows less tall than this (twips, about a sixth of a page) after a page start
+/// counted in the same table cannot fill a page: a rendered break there is stale.
+const STALE_ROWS: u32 = 2_000;
 
 /// What came last in the main story, for page-break merging.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,32 +156,4 @@ pub(crate) fn patch_section_breaks(body: Vec<Block>, sections: &[SectProps]) -> 
         out.push(block);
     }
     out
-}
-
-/// Page breaks inside a block (tables included).
-pub(crate) fn breaks_in(block: &Block) -> usize {
-    fn inl(i: &[Inline]) -> usize {
-        i.iter()
-            .map(|x| match x {
-                Inline::PageBreak => 1,
-                Inline::Link { children, .. }
-                | Inline::Revision { children, .. }
-                | Inline::Field { children, .. } => inl(children),
-                _ => 0,
-            })
-            .sum()
-    }
-    match block {
-        Block::PageBreak => 1,
-        Block::Paragraph(p) => inl(&p.inlines),
-        Block::Table(t) => t
-            .rows
-            .iter()
-            .flat_map(|r| &r.cells)
-            .flat_map(|c| &c.blocks)
-            .map(breaks_in)
-            .sum(),
-        Block::Quote(q) => q.iter().map(breaks_in).sum(),
-        _ => 0,
-    }
 }

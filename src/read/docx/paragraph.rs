@@ -22,13 +22,13 @@ use crate::model::{Block, Inline, Paragraph, ParagraphKind, RevisionKind, TextSt
 use crate::read::pagefit::{Face, ParaMetrics};
 
 use super::ctx::Ctx;
-use super::estimate::{Measure, ParaMeasure, What};
 use super::inlines::Inl;
 use super::layout_props::LayoutProps;
 use super::pages::{Mark, Since, page_break, paragraph_end};
 use super::ppr::{ParaProps, read_ppr};
 use super::runs::inline_element;
 use super::xml::{Ev, Ns, Start, Xml};
+use crate::read::pagefit::{Measure, ParaMeasure, What};
 
 /// Reads a `w:p` whose start `p` was just returned, pushing its blocks to `out`.
 ///
@@ -163,7 +163,7 @@ fn measure(
 ) {
     let style = props.style.as_deref();
     if cx.tables > 0 {
-        let table = cx.table.style;
+        let table = cx.table_style;
         let layout = cx
             .styles
             .paragraph_layout_in(style, table)

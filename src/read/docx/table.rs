@@ -124,7 +124,7 @@ fn read_rows(
                 "tblGrid" if measuring(cx) => cx.table.grid = read_grid(x)?,
                 "tblPr" if measuring(cx) => {
                     if let Some(id) = read_table_style(x)? {
-                        cx.table.style = cx.styles.table_layout(&id);
+                        cx.table_style = cx.styles.table_layout(&id);
                     }
                 }
                 "commentRangeStart" | "commentRangeEnd" => {

@@ -5,8 +5,9 @@
 //! by LibreOffice, Google Docs or generators carry none, and without an estimate every
 //! citation past the first explicit break would name the wrong page. This module is
 //! the format-neutral part: page boxes, paragraph metrics, text widths and a cursor
-//! that fills pages top to bottom. A reader (`read::docx::estimate` today) measures
-//! its blocks with it and inserts the page breaks it predicts.
+//! that fills pages top to bottom ([`Cursor`]), the measures a reader takes while it
+//! reads (`measure.rs`), the pass that turns them into page breaks (`flow.rs`) and the
+//! breaks themselves (`breaks.rs`). The DOCX and RTF readers use it.
 //!
 //! All lengths are twips (1/20 point, 1/1440 inch), the unit of WordprocessingML
 //! (ECMA-376 Part 1, 17.18.87 ST_TwipsMeasure) and of RTF. Font sizes are half-points
@@ -18,7 +19,14 @@
 //! in the text height. Measured against Word's own breaks in `make bench`
 //! (`docrag pages`), which reports per document how many chunks start on Word's page.
 
+mod breaks;
+mod flow;
 mod glyphs;
+mod measure;
+
+pub(crate) use breaks::breaks_in;
+pub(crate) use flow::{Section, paginate};
+pub(crate) use measure::{Measure, ParaMeasure, TableMeasure, What};
 
 use glyphs::advance_milli_twips;
 pub(crate) use glyphs::{Face, is_wide};
