@@ -111,7 +111,7 @@ bench: cli pkg npm-deps
 	  || echo "bench: could not install twiggy; PACKAGE will not list the biggest items"
 	node scripts/bench.mjs --corpus $(CORPUS)
 	@echo; echo "PAGES: estimated pages against Word's saved layout (issue 19)"
-	target/release/docrag bench-pages $(CORPUS)/*.docx $(CORPUS)/*.docm
+	target/release/docrag bench-pages $(CORPUS)/*.docx $(CORPUS)/*.docm $(CORPUS)/*.rtf
 	@echo; echo "ORACLE: o200k ids against tiktoken-rs on 5,000,000 random strings (make test runs 1,000,000)"
 	DOCRAG_ORACLE_CASES=5000000 cargo test --release --test tokens_oracle -- --quiet
 

@@ -201,3 +201,106 @@ fn formats_without_pages_get_no_invented_ones() {
         assert!(sources(&c).iter().all(|s| *s == "explicit"), "{name}");
     }
 }
+
+/// An RTF document of `paragraphs` (corpus text) with `header` words after the font
+/// table and `para` words at the start of each paragraph.
+fn rtf(paragraphs: &[String], header: &str, para: &str) -> Vec<u8> {
+    let mut s = format!("{{\\rtf1\\ansi\\deff0{{\\fonttbl{{\\f0 Times New Roman;}}}}{header}\n");
+    for p in paragraphs {
+        s.push_str(&format!("\\pard\\plain{para} "));
+        for c in p.chars() {
+            match c {
+                '\\' | '{' | '}' => s.push_str(&format!("\\{c}")),
+                c if c.is_ascii() => s.push(c),
+                c => s.push_str(&format!("\\u{}?", c as u32 as i16)),
+            }
+        }
+        s.push_str("\\par\n");
+    }
+    s.push('}');
+    s.into_bytes()
+}
+
+/// The first 150 paragraphs of pandoc's manual, one line each.
+fn manual_paragraphs() -> Vec<String> {
+    String::from_utf8(corpus("pandoc__MANUAL.txt"))
+        .unwrap()
+        .split("\n\n")
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|p| !p.is_empty())
+        .take(150)
+        .collect()
+}
+
+#[test]
+fn rtf_gets_the_page_count_word_saved_for_it() {
+    let name = "tika__testRTFVarious.rtf";
+    let bytes = corpus(name);
+    // Word's own count, from the file's \info group.
+    let text = String::from_utf8_lossy(&bytes);
+    let at = text.find("\\nofpages").expect("the file has \\nofpages") + 9;
+    let word: i64 = text[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap();
+    assert_eq!(word, 2);
+    let c = run(&bytes, name, PageMode::Auto);
+    assert_eq!(pages(&c), word);
+    let s = sources(&c);
+    assert!(s.contains(&"estimated") && s.contains(&"explicit"), "{s:?}");
+    let saved = run(&bytes, name, PageMode::Saved);
+    assert_eq!(pages(&saved), 1);
+    assert!(sources(&saved).iter().all(|s| *s == "explicit"));
+}
+
+#[test]
+fn rtf_page_size_margins_spacing_and_font_size_move_the_estimate_the_expected_way() {
+    let paras = manual_paragraphs();
+    let count = |header: &str, para: &str| {
+        pages(&run(
+            &rtf(&paras, header, para),
+            "manual.rtf",
+            PageMode::Auto,
+        ))
+    };
+    let base = count("", "");
+    assert!((8..=30).contains(&base), "{base} pages at RTF's defaults");
+    let a5 = count("\\paperw8390\\paperh11905", "");
+    let wide_margins = count("\\margl3600\\margr3600\\margt2880\\margb2880", "");
+    let narrow_margins = count("\\margl720\\margr720\\margt720\\margb720", "");
+    let big_font = count("", "\\fs32");
+    let small_font = count("", "\\fs18");
+    let double = count("", "\\sl480\\slmult1");
+    let spaced = count("", "\\sb240\\sa240");
+    let indented = count("", "\\li2880\\ri1440");
+    // Section words override the document's, and \sectd returns to them.
+    let section_a5 = count("\\sectd\\pgwsxn8390\\pghsxn11905", "");
+    let reset = count("\\pgwsxn8390\\pghsxn11905\\sectd", "");
+    assert!(a5 > base, "A5 {a5} vs Letter {base}");
+    assert!(
+        wide_margins > base && narrow_margins < base,
+        "{wide_margins} {base} {narrow_margins}"
+    );
+    assert!(
+        big_font > base && small_font < base,
+        "{big_font} {base} {small_font}"
+    );
+    assert!(double > base * 3 / 2, "double spacing {double} vs {base}");
+    assert!(
+        spaced > base && indented > base,
+        "{spaced} {indented} vs {base}"
+    );
+    assert_eq!((section_a5, reset), (a5, base));
+    // An explicit break is kept: with the estimate off it is the only page start.
+    let mut broken = paras.clone();
+    broken[3].push_str(" PAGEBREAK");
+    let broken = String::from_utf8(rtf(&broken, "", ""))
+        .unwrap()
+        .replace(" PAGEBREAK", "\\page ")
+        .into_bytes();
+    let saved = run(&broken, "manual.rtf", PageMode::Saved);
+    assert_eq!(pages(&saved), 2);
+    assert!(pages(&run(&broken, "manual.rtf", PageMode::Auto)) >= base);
+}

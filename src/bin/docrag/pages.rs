@@ -5,7 +5,8 @@
 //! it ignored (`PageMode::Estimate`). Every chunk of the estimated conversion is found
 //! in Word's reading by the first characters of its body text, and its `firstPage` is
 //! compared with Word's page at that point. Files without a saved layout report the
-//! estimated page count next to `docProps/app.xml` `Pages` (what the producer counted).
+//! estimated page count next to the count the producer saved (`docProps/app.xml`
+//! `Pages`, RTF `\nofpages`).
 
 use std::io::Read;
 
@@ -17,7 +18,8 @@ use super::{Fail, display_name};
 pub(crate) const USAGE: &str = "\
 bench-pages  for each DOCX FILE with Word's saved layout: the share of chunks whose
           estimated first page (layout ignored) is Word's page, and within one page of
-          it; for the others, estimated pages beside docProps/app.xml Pages.
+          it; for the others, estimated pages beside the count the producer saved
+          (docProps/app.xml Pages, RTF \\nofpages).
           usage: docrag bench-pages [--max-tokens N] FILE...";
 
 /// Letters and digits of a probe: enough to be unique in a document, short enough
@@ -87,7 +89,7 @@ pub(crate) fn bench_pages_command(args: &[String]) -> Result<(), Fail> {
             .max()
             .unwrap_or(1);
         if doc.pagination.source != PageSource::Rendered {
-            others.push((display_name(path), last_page, app_pages(&bytes)));
+            others.push((display_name(path), last_page, saved_pages(&bytes)));
             continue;
         }
         let reading = reading(&doc.body);
@@ -156,7 +158,7 @@ pub(crate) fn bench_pages_command(args: &[String]) -> Result<(), Fail> {
     if !others.is_empty() {
         println!(
             "\n{:<52} {:>9} {:>9}",
-            "document (no saved layout)", "estimated", "app.xml"
+            "document (no saved layout)", "estimated", "saved"
         );
         for (name, est, app) in others {
             let app = app.map_or("-".to_string(), |p| p.to_string());
@@ -320,8 +322,20 @@ fn inlines(list: &[Inline], page: &mut u32, r: &mut Reading) {
     }
 }
 
-/// `docProps/app.xml` `Pages` (ECMA-376 Part 1, 22.2.2.19), when the package has it.
-fn app_pages(bytes: &[u8]) -> Option<u32> {
+/// The page count the producer saved: `docProps/app.xml` `Pages` (ECMA-376 Part 1,
+/// 22.2.2.19) of a package, `\nofpagesN` of an RTF's `\info` group.
+fn saved_pages(bytes: &[u8]) -> Option<u32> {
+    if bytes.starts_with(b"{\\rtf") {
+        let at = bytes.windows(9).position(|w| w == b"\\nofpages")? + 9;
+        let digits = bytes[at..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        return std::str::from_utf8(&bytes[at..at + digits])
+            .ok()?
+            .parse()
+            .ok();
+    }
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).ok()?;
     let mut f = zip.by_name("docProps/app.xml").ok()?;
     let mut s = String::new();

@@ -65,14 +65,22 @@ impl Story {
     }
 
     /// Ends the current paragraph as `kind` at table depth `level`. A blank paragraph
-    /// is dropped (but still closes tables deeper than `level`).
-    pub(crate) fn end_para(&mut self, kind: ParagraphKind, level: usize, def: &RowDef) {
+    /// is dropped (but still closes tables deeper than `level`). For a paragraph
+    /// outside tables: its index among the story's blocks (for a blank one, the index
+    /// of the block after it) and whether it was blank.
+    pub(crate) fn end_para(
+        &mut self,
+        kind: ParagraphKind,
+        level: usize,
+        def: &RowDef,
+    ) -> Option<(usize, bool)> {
         let blank = self.inl.is_blank();
         let mut inlines = self.inl.take();
         self.label = None;
         self.ensure_level(level, def);
+        let top = (level == 0).then_some((self.out.len(), blank));
         if blank {
-            return;
+            return top;
         }
         let mut breaks = 0;
         while matches!(inlines.last(), Some(Inline::PageBreak)) {
@@ -92,6 +100,7 @@ impl Story {
                 self.out.push(Block::PageBreak);
             }
         }
+        top
     }
 
     /// Whether the current paragraph holds only whitespace so far.

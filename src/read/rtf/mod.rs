@@ -17,7 +17,9 @@
 //! `blocks.rs` from paragraphs (`inlines.rs`) and tables (`table.rs`). Headings come
 //! from the stylesheet (`stylesheet.rs`), list items from the list tables (`lists.rs`),
 //! links and other fields from `fields.rs`, tracked changes from `revisions.rs`, the
-//! properties from `info.rs`.
+//! properties from `info.rs`. Page and paragraph geometry (`layout.rs`) feeds the page
+//! estimate (`read::pagefit`): RTF saves no layout, so pages past explicit breaks are
+//! estimated.
 //!
 //! # Bad input
 //! Never an error: input without `{\rtf` gets a `not-rtf` warning, a truncated file keeps what was read (warning
@@ -33,6 +35,7 @@ mod fonts_codepage;
 mod info;
 mod inlines;
 mod keywords;
+mod layout;
 mod lexer;
 mod lists;
 mod notes;
@@ -60,7 +63,7 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
         .position(|b| !b.is_ascii_whitespace())
         .unwrap_or(body.len());
     let body = &body[start..];
-    let mut p = parser::Parser::new(body, options.limits.max_depth);
+    let mut p = parser::Parser::new(body, options);
     if !body.starts_with(b"{\\rtf") {
         p.warn_once(
             "not-rtf",

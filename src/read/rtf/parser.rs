@@ -11,11 +11,14 @@ use encoding_rs::Encoding;
 
 use crate::error::ConvertError;
 use crate::model::{Document, Warning};
+use crate::options::{ConvertOptions, PageMode};
+use crate::read::pagefit;
 
 use super::blocks::{Story, StoryKind};
 use super::fields::FieldFrame;
 use super::fonts_codepage::{Decoder, Fonts};
 use super::info::Time;
+use super::layout::{DEFAULT_FONT_SIZE, Layout, ParaLayout};
 use super::lexer::{Lexer, Token};
 use super::lists::Lists;
 use super::revisions::RevTable;
@@ -62,12 +65,17 @@ pub(super) struct Parser<'a> {
     pub section: usize,
     pub comments_seen: usize,
     pub doc: Document,
+    /// Page geometry and paragraph measures for the page estimate.
+    pub layout: Layout,
+    pages: PageMode,
+    max_pages: u64,
     warned: Vec<&'static str>,
 }
 
 impl<'a> Parser<'a> {
     /// A parser over `bytes`.
-    pub(super) fn new(bytes: &'a [u8], max_depth: usize) -> Self {
+    pub(super) fn new(bytes: &'a [u8], options: &ConvertOptions) -> Self {
+        let max_depth = options.limits.max_depth;
         let doc_enc = encoding_rs::WINDOWS_1252;
         Parser {
             lex: Lexer::new(bytes),
@@ -95,6 +103,9 @@ impl<'a> Parser<'a> {
             section: 0,
             comments_seen: 0,
             doc: Document::default(),
+            layout: Layout::default(),
+            pages: options.pages,
+            max_pages: options.limits.max_pages,
             warned: Vec::new(),
         }
     }
@@ -350,7 +361,20 @@ impl<'a> Parser<'a> {
             .pop()
             .map(|s| s.finish(&self.rowdef))
             .unwrap_or_default();
+        // RTF saves no layout: pages past the explicit breaks are estimated
+        // (`PageMode::Saved` keeps the explicit ones only).
+        self.layout.end_section();
+        let fallback = ParaLayout::default().metrics(DEFAULT_FONT_SIZE);
+        let (body, pagination) = pagefit::paginate(
+            body,
+            &self.layout.measures,
+            &self.layout.sections,
+            self.pages,
+            fallback,
+            self.max_pages,
+        );
         self.doc.body = body;
+        self.doc.pagination = pagination;
         self.doc
     }
 }

@@ -6,6 +6,8 @@ use encoding_rs::Encoding;
 
 use crate::model::TextStyle;
 
+use super::layout::{DEFAULT_FONT_SIZE, ParaLayout};
+
 /// Where text in the current group goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Dest {
@@ -82,6 +84,8 @@ pub(crate) struct CharProps {
     pub enc: &'static Encoding,
     /// Tracked change.
     pub rev: RevProps,
+    /// `\fsN`: font size, half-points.
+    pub size: u16,
 }
 
 /// Paragraph formatting (reset by `\pard`).
@@ -101,6 +105,8 @@ pub(crate) struct ParaProps {
     pub itap: u16,
     /// Legacy `\pn` numbering: (numbered, level).
     pub pn: Option<(bool, u8)>,
+    /// Spacing, indents and keep flags (the page estimate).
+    pub layout: ParaLayout,
 }
 
 /// What a group does when it closes (only the group that opened a destination acts).
@@ -151,6 +157,7 @@ impl Group {
                 font: 0,
                 enc,
                 rev: RevProps::default(),
+                size: DEFAULT_FONT_SIZE,
             },
             para: ParaProps::default(),
             uc: 1,

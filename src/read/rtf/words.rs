@@ -7,6 +7,7 @@ use crate::model::{Inline, NoteKind, ParagraphKind, TextStyle};
 use super::blocks::StoryKind;
 use super::fonts_codepage::codepage;
 use super::keywords::{Kw, lookup};
+use super::layout::DEFAULT_FONT_SIZE;
 use super::parser::Parser;
 use super::state::{Dest, ParaProps, RevProps};
 use super::stylesheet::Role;
@@ -91,8 +92,10 @@ impl Parser<'_> {
                 c.hidden = false;
                 c.rev = RevProps::default();
                 c.font = font;
+                c.size = DEFAULT_FONT_SIZE;
                 self.refont();
             }
+            Kw::Fs => self.top_mut().chr.size = u16::try_from(n.clamp(2, 3_276)).unwrap_or(24),
             Kw::B => self.top_mut().chr.style.bold = on,
             Kw::I => self.top_mut().chr.style.italic = on,
             Kw::Ul | Kw::UlStyle => self.top_mut().chr.style.underline = on,
@@ -171,7 +174,10 @@ impl Parser<'_> {
                     _ => def.header = on,
                 }
             }
-            Kw::Sectd => self.section_kind(true),
+            Kw::Sectd => {
+                self.layout.section_defaults();
+                self.section_kind(true);
+            }
             Kw::Sbknone | Kw::Sbkcol => self.section_kind(false),
             Kw::Sbkpage | Kw::Sbkeven | Kw::Sbkodd => self.section_kind(true),
             Kw::Ftnalt => {
@@ -179,6 +185,8 @@ impl Parser<'_> {
                     *k = NoteKind::Endnote;
                 }
             }
+            _ if self.top_mut().para.layout.set(kw, n, on) => {}
+            _ if self.stories.len() == 1 && self.layout.page_word(kw, n) => {}
             _ => self.structure_word(kw, nested),
         }
     }
@@ -217,6 +225,7 @@ impl Parser<'_> {
                     let (story, def) = self.story_def(false);
                     story.section_break(new_page, def);
                     self.section += 1;
+                    self.layout.end_section();
                 }
             }
             Kw::Cell => {
@@ -283,8 +292,14 @@ impl Parser<'_> {
         } else {
             self.kind(&p)
         };
+        let size = self.top().chr.size;
+        let body = self.stories.len() == 1;
         let (story, def) = self.story_def(level > 1);
-        story.end_para(kind, level, def);
+        if let Some((at, blank)) = story.end_para(kind, level, def)
+            && body
+        {
+            self.layout.paragraph(at, &p.layout, size, blank);
+        }
     }
 
     /// The role of a non-blank paragraph: heading, title, list item or body text.

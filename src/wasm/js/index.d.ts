@@ -145,7 +145,8 @@ export interface ConvertOptions<F extends UserFields = UserFields> {
   format?: "docx" | "html" | "rtf" | "markdown" | "text";
   /**
    * Where page numbers come from. "auto" (default): Word's saved layout where the
-   * DOCX has it, else an estimate; "estimate": always estimate; "saved": never.
+   * DOCX has it, else an estimate (every RTF); "estimate": always estimate; "saved":
+   * never (explicit breaks only).
    */
   pages?: "auto" | "estimate" | "saved";
   /** Your own fields, copied into every metadata record (not ssDocId or ssSeq). Default none. */
