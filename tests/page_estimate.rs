@@ -207,18 +207,23 @@ fn formats_without_pages_get_no_invented_ones() {
 fn rtf(paragraphs: &[String], header: &str, para: &str) -> Vec<u8> {
     let mut s = format!("{{\\rtf1\\ansi\\deff0{{\\fonttbl{{\\f0 Times New Roman;}}}}{header}\n");
     for p in paragraphs {
-        s.push_str(&format!("\\pard\\plain{para} "));
-        for c in p.chars() {
-            match c {
-                '\\' | '{' | '}' => s.push_str(&format!("\\{c}")),
-                c if c.is_ascii() => s.push(c),
-                c => s.push_str(&format!("\\u{}?", c as u32 as i16)),
-            }
-        }
-        s.push_str("\\par\n");
+        s.push_str(&format!("\\pard\\plain{para} {}\\par\n", escape(p)));
     }
     s.push('}');
     s.into_bytes()
+}
+
+/// `text` as RTF text: `\`, `{`, `}` escaped, non-ASCII as `\uN?`.
+fn escape(text: &str) -> String {
+    let mut s = String::new();
+    for c in text.chars() {
+        match c {
+            '\\' | '{' | '}' => s.push_str(&format!("\\{c}")),
+            c if c.is_ascii() => s.push(c),
+            c => s.push_str(&format!("\\u{}?", c as u32 as i16)),
+        }
+    }
+    s
 }
 
 /// The first 150 paragraphs of pandoc's manual, one line each.
@@ -303,4 +308,29 @@ fn rtf_page_size_margins_spacing_and_font_size_move_the_estimate_the_expected_wa
     let saved = run(&broken, "manual.rtf", PageMode::Saved);
     assert_eq!(pages(&saved), 2);
     assert!(pages(&run(&broken, "manual.rtf", PageMode::Auto)) >= base);
+}
+
+#[test]
+fn a_header_row_taller_than_a_page_is_not_repeated_on_every_page() {
+    let paras = manual_paragraphs();
+    let long: String = paras.iter().take(60).cloned().collect::<Vec<_>>().join(" ");
+    let table = |header: bool| {
+        let mut s = String::from("{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Times New Roman;}}\n");
+        let hdr = if header { "\\trhdr" } else { "" };
+        s.push_str(&format!(
+            "\\trowd{hdr}\\cellx9000\\pard\\intbl {}\\cell\\row\n",
+            escape(&long)
+        ));
+        for p in paras.iter().skip(60).take(200) {
+            s.push_str(&format!(
+                "\\trowd\\cellx9000\\pard\\intbl {}\\cell\\row\n",
+                escape(&p.chars().take(40).collect::<String>())
+            ));
+        }
+        s.push_str("\\pard after\\par}");
+        pages(&run(s.as_bytes(), "table.rtf", PageMode::Auto))
+    };
+    let (plain, headed) = (table(false), table(true));
+    assert!(plain > 3, "{plain} pages");
+    assert_eq!(headed, plain);
 }

@@ -393,8 +393,13 @@ impl Walk {
                     _ => row.cells[last].blocks.push(Block::PageBreak),
                 }
             }
-            if !starts.is_empty() && r >= header_rows && header_height > 0 {
-                // Header rows repeat at the top of each page (17.4.49 `w:tblHeader`).
+            if !starts.is_empty()
+                && r >= header_rows
+                && header_height > 0
+                && header_height < self.cursor.page_height()
+            {
+                // Header rows repeat at the top of each page (17.4.49 `w:tblHeader`),
+                // unless they fill a page themselves (a repeat would leave no room).
                 let header = Extent {
                     line: header_height.max(1),
                     lines: 1,

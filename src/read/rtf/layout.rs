@@ -112,7 +112,7 @@ impl ParaLayout {
         let len = |v: i32| u32::try_from(v.clamp(0, 31_680)).unwrap_or(0);
         let line = match (self.line, self.multiple) {
             (0, _) => LineSpacing::Auto(240),
-            (n, true) => LineSpacing::Auto(len(n.abs())),
+            (n, true) => LineSpacing::Auto(len(n.saturating_abs())),
             (n, false) if n < 0 => LineSpacing::Exact(len(n.saturating_abs())),
             (n, false) => LineSpacing::AtLeast(len(n)),
         };
@@ -127,6 +127,21 @@ impl ParaLayout {
             keep_next: self.keep_next,
             ..ParaMetrics::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extreme_line_spacing_is_clamped_not_wrapped() {
+        let mut l = ParaLayout::default();
+        l.set(Kw::Sl, i32::MIN, true);
+        l.set(Kw::Slmult, 1, true);
+        assert_eq!(l.metrics(24).line, LineSpacing::Auto(31_680));
+        l.set(Kw::Slmult, 0, false);
+        assert_eq!(l.metrics(24).line, LineSpacing::Exact(31_680));
     }
 }
 
