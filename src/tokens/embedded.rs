@@ -1,4 +1,4 @@
-//! The counter's build-time tables as they are embedded: build.rs's `deflated` layout,
+//! The split DFA as it is embedded: build.rs's `deflated` layout,
 //! the inflated length (`u32` little-endian) then a raw deflate stream (RFC 1951).
 //! A browser moves every raw byte of the wasm through its network stack before it
 //! compiles it (about 20 ms per MB on the bench machine), while inflating runs once at

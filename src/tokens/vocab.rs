@@ -1,6 +1,6 @@
 //! The o200k_base vocabulary: token bytes -> rank, rank -> bytes.
 //!
-//! The data is `build.rs`'s `o200k_vocab.bin` (deflated; each token of two or more bytes as the
+//! The data is `build.rs`'s `o200k_vocab.bin` (each token of two or more bytes as the
 //! ranks of the two tokens it joins), embedded in the binary. The first use lays the
 //! tokens out back to back (1.6 MB) and indexes them in one pass over the
 //! 199,998 tokens into an open-addressing table of 2^19 `u32` slots (2 MB, load 0.38,
@@ -17,18 +17,7 @@ use rustc_hash::FxBuildHasher;
 /// A token's rank, which is also its id in o200k_base.
 pub type Rank = u32;
 
-/// build.rs's `o200k_vocab.bin.deflate` (see [`super::embedded`]).
-static BLOB_DEFLATED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/o200k_vocab.bin.deflate"));
-
-/// The merge layout, inflated (empty if the embedded stream is damaged: a build defect
-/// every test run would catch, as no token would be found).
-fn blob() -> Vec<u8> {
-    let mut out = vec![0; super::embedded::inflated_len(BLOB_DEFLATED).unwrap_or(0)];
-    if !super::embedded::inflate(BLOB_DEFLATED, &mut out) {
-        out.clear();
-    }
-    out
-}
+static BLOB: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/o200k_vocab.bin"));
 
 /// The ordinary tokens of o200k_base (special tokens such as `<|endoftext|>` are not in
 /// it: documents are counted as ordinary text).
@@ -69,7 +58,7 @@ impl Vocab {
     }
 
     fn build() -> Vocab {
-        let (bytes, ends) = layout(&blob());
+        let (bytes, ends) = layout(BLOB);
         let mask = (1usize << SLOT_BITS) - 1;
         let mut table = vec![0u32; 1 << SLOT_BITS];
         let mut len = 0;
