@@ -24,7 +24,7 @@
 //!   look-ahead alternative `\s+(?!\S)` cannot be compiled into a DFA; the search code
 //!   applies it to pattern 1's matches (see `src/tokens/split.rs`). Written as
 //!   `deflated`: the dense tables are 2.1 MB of mostly repeated transitions that
-//!   deflate to 24.5 KB (`src/tokens/embedded.rs` says why the tables ship deflated).
+//!   deflate to 24.5 KB (`src/tokens/split.rs` says why the DFA ships deflated).
 
 use std::collections::HashMap;
 use std::env;

@@ -14,7 +14,6 @@
 //! [`Tally`] and [`count_joined`] count a text assembled from parts already counted
 //! (a chunk from its units) by rescanning only the few bytes around each seam.
 
-mod embedded;
 mod join;
 mod merge;
 mod split;

@@ -99,11 +99,12 @@ pub(crate) fn insert_breaks(inlines: Vec<Inline>, offsets: &[usize]) -> Vec<Inli
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::model::TextStyle;
 
-    fn text(s: &str) -> Inline {
+    /// A text inline with no style (also the flow tests').
+    pub(in crate::read::pagefit) fn text(s: &str) -> Inline {
         Inline::Text {
             text: s.into(),
             style: TextStyle::default(),

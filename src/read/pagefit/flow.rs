@@ -419,14 +419,8 @@ impl Walk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Inline, Paragraph, TextStyle};
-
-    fn text(s: &str) -> Inline {
-        Inline::Text {
-            text: s.into(),
-            style: TextStyle::default(),
-        }
-    }
+    use crate::model::Paragraph;
+    use crate::read::pagefit::breaks::tests::text;
 
     fn para(words: usize) -> Block {
         Block::Paragraph(Paragraph {

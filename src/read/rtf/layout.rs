@@ -7,7 +7,9 @@
 //! and `\sectd` returns to the document's. Paragraph words (`\sb`, `\sl`, `\li`,
 //! `\keepn`, ...) are reset by `\pard`; the font size (`\fs`) by `\plain`.
 
-use crate::read::pagefit::{LineSpacing, Measure, PageBox, ParaMeasure, ParaMetrics, Section};
+use crate::read::pagefit::{
+    LineSpacing, Measure, PageBox, ParaMeasure, ParaMetrics, Section, What,
+};
 
 use super::keywords::Kw;
 
@@ -189,7 +191,7 @@ impl Layout {
     pub(crate) fn paragraph(&mut self, at: usize, layout: &ParaLayout, size: u16, blank: bool) {
         self.measures.push(Measure {
             at,
-            what: crate::read::pagefit::What::Para(ParaMeasure {
+            what: What::Para(ParaMeasure {
                 metrics: layout.metrics(size),
                 blank,
                 images: 0,
