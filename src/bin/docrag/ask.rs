@@ -1,10 +1,12 @@
 //! `docrag ask`: the query pipeline from the shell, with the built-in defaults. It is
 //! how a person checks a collection, and how the pipeline is benchmarked.
 
+use std::collections::HashMap;
 use std::io::{self, Write};
 
 use docrag::query::{Collection, Mode, QueryOptions, Replies, ask};
 
+use super::embed::EmbedFlags;
 use super::{Common, Fail, common_flag, display_name, number, value};
 
 /// What `docrag help` adds for this command.
@@ -18,7 +20,10 @@ ask       converts each FILE (chunks of --max-tokens), then answers --question o
           vector chunks. --mode rag (default) | entire | adaptive | adaptive-rag;
           --budget N sets the context's token budget (default 4000); --chunks N
           fixes the RAG top-k instead; --percents R,C,E uses the percentage
-          controls instead (retrieval, coverage, enrichment; e.g. 15,25,10).";
+          controls instead (retrieval, coverage, enrichment; e.g. 15,25,10).
+          With --embed-url and --embed-model every chunk and the question are
+          embedded, and retrieval is hybrid (cosine top-k and BM25, reciprocal-rank
+          fusion) instead of BM25 alone; the other embedding flags as for export.";
 
 /// `docrag ask`: converts each FILE (chunks of `--max-tokens`), builds a collection
 /// and answers `--question` with the built-in defaults (BM25, heuristic
@@ -34,9 +39,10 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
     let mut budget: Option<usize> = None;
     let mut percents: Option<(u32, u32, u32)> = None;
     let mut files: Vec<&str> = Vec::new();
+    let mut embed = EmbedFlags::default();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        if common_flag(arg, &mut it, &mut common)? {
+        if common_flag(arg, &mut it, &mut common)? || embed.take(arg, &mut it)? {
             continue;
         }
         match arg.as_str() {
@@ -77,6 +83,8 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
         exit: super::EXIT_CONVERT,
     };
     let mode = Mode::from_name(mode_name, chunks).map_err(|e| Fail::usage(e.to_string()))?;
+    let embedder = embed.embedder()?;
+    let mut cache = HashMap::new();
     let mut collection = Collection::new();
     for path in &files {
         let bytes = std::fs::read(path).map_err(|e| Fail::read(path, &e))?;
@@ -91,10 +99,34 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
             );
         }
         let doc_id = conversion.doc_id.clone();
+        let vectors = match &embedder {
+            Some(e) => {
+                let texts: Vec<&str> = conversion.chunks.iter().map(|c| c.text.as_str()).collect();
+                let tokens: Vec<usize> = conversion
+                    .chunks
+                    .iter()
+                    .map(|c| c.metadata.get_int("tokenCount").unwrap_or(0).max(0) as usize)
+                    .collect();
+                Some(e.embed_all(&texts, &tokens, &mut cache)?)
+            }
+            None => None,
+        };
         collection.add(conversion).map_err(query_fail)?;
         collection.set_file_name(&doc_id, path);
+        if let (Some(e), Some(v)) = (&embedder, vectors) {
+            collection
+                .add_embeddings(&doc_id, &e.model_id, &v)
+                .map_err(query_fail)?;
+        }
     }
     let mut options = QueryOptions::new().with_mode(mode);
+    if let Some(e) = &embedder {
+        let tokens = docrag::tokens::count(question);
+        let v = e.embed_all(&[question], &[tokens], &mut cache)?;
+        if let Some(v) = v.into_iter().next() {
+            options = options.with_query_embedding(e.model_id.clone(), v);
+        }
+    }
     if let Some(b) = budget {
         options = options.with_token_budget(b).map_err(query_fail)?;
     }
