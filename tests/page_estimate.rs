@@ -334,3 +334,24 @@ fn a_header_row_taller_than_a_page_is_not_repeated_on_every_page() {
     assert!(plain > 3, "{plain} pages");
     assert_eq!(headed, plain);
 }
+
+#[test]
+fn rtf_table_rows_are_measured_at_their_cell_widths_and_font_sizes() {
+    let paras = manual_paragraphs();
+    let count = |cellx: u32, fs: u32| {
+        let mut s = String::from("{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Times New Roman;}}\n");
+        for p in paras.iter().take(120) {
+            s.push_str(&format!(
+                "\\trowd\\cellx{cellx}\\pard\\intbl\\plain\\fs{fs} {}\\cell\\row\n",
+                escape(p)
+            ));
+        }
+        s.push_str("\\pard\\plain after\\par}");
+        pages(&run(s.as_bytes(), "table.rtf", PageMode::Auto))
+    };
+    let base = count(8_640, 24);
+    assert!(base > 3, "{base} pages");
+    assert!(count(2_880, 24) > base * 2, "a third of the width");
+    assert!(count(8_640, 48) > base * 2, "twice the font size");
+    assert!(count(8_640, 16) < base, "a smaller font");
+}

@@ -103,6 +103,19 @@ impl Story {
         top
     }
 
+    /// The top-level table's current cell (when exactly one table is open): its index
+    /// in the row and the paragraph that ended last in it.
+    pub(crate) fn top_cell(&self) -> Option<(usize, Option<&[Inline]>)> {
+        let [t] = self.tables.as_slice() else {
+            return None;
+        };
+        let last = match t.cell.last() {
+            Some(Block::Paragraph(p)) => Some(p.inlines.as_slice()),
+            _ => None,
+        };
+        Some((t.cells.len(), last))
+    }
+
     /// Whether the current paragraph holds only whitespace so far.
     pub(crate) fn para_blank(&self) -> bool {
         self.inl.is_blank()

@@ -7,8 +7,9 @@
 //! and `\sectd` returns to the document's. Paragraph words (`\sb`, `\sl`, `\li`,
 //! `\keepn`, ...) are reset by `\pard`; the font size (`\fs`) by `\plain`.
 
+use crate::model::{Block, Inline};
 use crate::read::pagefit::{
-    LineSpacing, Measure, PageBox, ParaMeasure, ParaMetrics, Section, What,
+    LineSpacing, Measure, PageBox, ParaMeasure, ParaMetrics, Section, TableMeasure, What,
 };
 
 use super::keywords::Kw;
@@ -156,6 +157,13 @@ pub(crate) struct Layout {
     pub sections: Vec<Section>,
     /// The top-level paragraphs of the body, measured.
     pub measures: Vec<Measure>,
+    /// The top-level table being read: row heights from its cells' paragraphs at
+    /// their widths (`\cellx`) and metrics.
+    table: TableMeasure,
+    /// A cell of `table` has started and not ended.
+    in_cell: bool,
+    /// Row heights of the top-level tables read, in order.
+    tables: Vec<Vec<u32>>,
 }
 
 impl Layout {
@@ -180,15 +188,84 @@ impl Layout {
 
     /// `\sect` in the body (and the end of the document): the section ends.
     pub(crate) fn end_section(&mut self) {
+        self.end_table();
         self.sections.push(Section {
             page: self.section.page_box(),
             rendered: false,
         });
     }
 
+    /// A paragraph ended in a cell of a top-level table whose width (twips, from
+    /// `\cellx`) is `width` when the row defines it.
+    pub(crate) fn cell_paragraph(
+        &mut self,
+        width: Option<i32>,
+        inlines: &[Inline],
+        layout: &ParaLayout,
+        size: u16,
+    ) {
+        if !self.in_cell {
+            self.table
+                .start_cell(1, width.and_then(|w| u32::try_from(w).ok()));
+            self.in_cell = true;
+        }
+        let m = layout.metrics(size);
+        self.table.paragraph(inlines, &m, 0);
+    }
+
+    /// `\cell` of a top-level table.
+    pub(crate) fn end_cell(&mut self) {
+        if self.in_cell {
+            self.table.end_cell();
+            self.in_cell = false;
+        }
+    }
+
+    /// `\row` of a top-level table.
+    pub(crate) fn end_row(&mut self) {
+        self.end_cell();
+        self.table.end_row(0);
+    }
+
+    /// The top-level table being read (if any) has ended.
+    fn end_table(&mut self) {
+        self.in_cell = false;
+        let rows = std::mem::take(&mut self.table).rows;
+        if !rows.is_empty() {
+            self.tables.push(rows);
+        }
+    }
+
+    /// The measures of the body `body` in block order: the paragraphs' and, for each
+    /// top-level table, its row heights (the tables read, in order; a table whose rows
+    /// do not match what was measured is measured from its text by the estimate).
+    pub(crate) fn take_measures(&mut self, body: &[Block]) -> Vec<Measure> {
+        self.end_table();
+        let mut tables = std::mem::take(&mut self.tables).into_iter();
+        let mut paragraphs = std::mem::take(&mut self.measures).into_iter().peekable();
+        let mut out = Vec::new();
+        for (i, b) in body.iter().enumerate() {
+            while let Some(m) = paragraphs.next_if(|m| m.at <= i) {
+                out.push(m);
+            }
+            if let Block::Table(t) = b {
+                let rows = tables.next().unwrap_or_default();
+                if rows.len() == t.rows.len() {
+                    out.push(Measure {
+                        at: i,
+                        what: What::Table { rows },
+                    });
+                }
+            }
+        }
+        out.extend(paragraphs);
+        out
+    }
+
     /// A top-level paragraph of the body ended at block `at` (for a blank one, the
     /// index of the block after it).
     pub(crate) fn paragraph(&mut self, at: usize, layout: &ParaLayout, size: u16, blank: bool) {
+        self.end_table();
         self.measures.push(Measure {
             at,
             what: What::Para(ParaMeasure {

@@ -365,9 +365,10 @@ impl<'a> Parser<'a> {
         // (`PageMode::Saved` keeps the explicit ones only).
         self.layout.end_section();
         let fallback = ParaLayout::default().metrics(DEFAULT_FONT_SIZE);
+        let measures = self.layout.take_measures(&body);
         let (body, pagination) = pagefit::paginate(
             body,
-            &self.layout.measures,
+            &measures,
             &self.layout.sections,
             self.pages,
             fallback,

@@ -232,6 +232,9 @@ impl Parser<'_> {
                 self.end_para(para, Some(1));
                 let (story, def) = self.story_def(false);
                 story.end_cell(1, def);
+                if self.stories.len() == 1 {
+                    self.layout.end_cell();
+                }
             }
             Kw::Nestcell => {
                 let l = level_of(&para).max(2);
@@ -247,6 +250,9 @@ impl Parser<'_> {
                 }
                 let (story, def) = self.story_def(false);
                 story.end_row(1, def);
+                if self.stories.len() == 1 {
+                    self.layout.end_row();
+                }
             }
             Kw::Nestrow => {
                 let l = level_of(&para).max(2);
@@ -294,11 +300,22 @@ impl Parser<'_> {
         };
         let size = self.top().chr.size;
         let body = self.stories.len() == 1;
+        let blank = self.story().para_blank();
         let (story, def) = self.story_def(level > 1);
-        if let Some((at, blank)) = story.end_para(kind, level, def)
-            && body
-        {
+        let landed = story.end_para(kind, level, def);
+        if !body {
+            return;
+        }
+        if let Some((at, blank)) = landed {
             self.layout.paragraph(at, &p.layout, size, blank);
+        } else if blank {
+            // A blank paragraph in a cell adds no block, so nothing to measure.
+        } else if let Some((cell, Some(inlines))) = self.stories[0].top_cell() {
+            // Cell edges are `\cellx` right edges from the row's left.
+            let right = |k: usize| self.rowdef.cells.get(k).map(|c| c.right);
+            let left = cell.checked_sub(1).and_then(right).unwrap_or(0);
+            let width = right(cell).map(|r| r.saturating_sub(left));
+            self.layout.cell_paragraph(width, inlines, &p.layout, size);
         }
     }
 
