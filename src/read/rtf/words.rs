@@ -95,7 +95,10 @@ impl Parser<'_> {
                 c.size = DEFAULT_FONT_SIZE;
                 self.refont();
             }
-            Kw::Fs => self.top_mut().chr.size = u16::try_from(n.clamp(2, 3_276)).unwrap_or(24),
+            Kw::Fs => {
+                self.top_mut().chr.size =
+                    u16::try_from(n.clamp(2, 3_276)).unwrap_or(DEFAULT_FONT_SIZE);
+            }
             Kw::B => self.top_mut().chr.style.bold = on,
             Kw::I => self.top_mut().chr.style.italic = on,
             Kw::Ul | Kw::UlStyle => self.top_mut().chr.style.underline = on,
