@@ -1,10 +1,11 @@
-//! Retrieval: a flat cosine vector index, a BM25 lexical index, and rank fusion.
+//! Retrieval: a flat cosine vector index, a BM25 lexical index, and their fusion.
 //!
 //! - [`VectorIndex`]: exact cosine top-k over L2-normalized `f32` embeddings stored
 //!   in fixed-size blocks, scanned with a SIMD128 dot product under wasm ([`dot`]).
 //! - [`Bm25Index`]: the built-in retriever when there is no embedding provider; an
 //!   inverted index over Unicode words and CJK bigrams ([`tokenize`]).
-//! - [`fusion`]: reciprocal-rank fusion when both exist.
+//! - [`fusion`]: reciprocal-rank fusion, and the BM25-anchored convex combination of
+//!   normalized scores the query retriever uses when both exist.
 //!
 //! Both indexes return [`Hit`]s (a [`ChunkRef`] and a score) best first, break ties by
 //! `(doc, seq)` so results never depend on insertion order, can restrict a search to a
@@ -25,6 +26,8 @@ pub mod vector;
 
 pub use bm25::{Bm25Index, Bm25Params};
 pub use error::RetrieveError;
-pub use fusion::{DEFAULT_RRF_K, hybrid, reciprocal_rank_fusion};
+pub use fusion::{
+    AnchoredFusion, DEFAULT_RRF_K, hybrid, lexical_anchored_fusion, reciprocal_rank_fusion,
+};
 pub use types::{ChunkRef, Hit};
 pub use vector::VectorIndex;

@@ -27,7 +27,7 @@ impl ChunkRef {
 
 /// A retrieved chunk and its score. Higher is better; the scale depends on the
 /// retriever: cosine similarity in [-1, 1] for the vector index, a non-negative BM25
-/// sum for the lexical index, a reciprocal-rank sum for fusion.
+/// sum for the lexical index, a reciprocal-rank sum or a 0-to-1 combination for fusion.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Hit {
     /// The chunk.
