@@ -92,8 +92,8 @@ fn with_embeddings_retrieval_is_hybrid_and_finds_the_nearest_chunk() {
     let q = "What is the Chi-Square value of the Wilcoxon test?";
     let target = nearest(&c, &embed(q), None);
     // BM25's two decisive hits keep their places under the BM25-anchored fusion; the
-    // cosine-nearest chunk comes right after them.
-    let options = retrieval(Mode::Rag(Some(3))).with_query_embedding(MODEL, embed(q));
+    // cosine-nearest chunk (no BM25 match as strong) is admitted among the first five.
+    let options = retrieval(Mode::Rag(Some(5))).with_query_embedding(MODEL, embed(q));
     let r = ask(&c, q, &[], &Replies::default(), &options).unwrap();
     assert_eq!(r.accounting.path, PathTaken::Pointed);
     assert_eq!(r.accounting.retrieval, Some(Retrieval::Hybrid));

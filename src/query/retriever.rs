@@ -4,12 +4,13 @@
 //! carry a query embedding ([`super::QueryOptions::with_query_embedding`]) of the
 //! model the collection holds vectors for ([`super::Collection::add_embeddings`]),
 //! every search also scores every chunk of the same documents (the routed or broad
-//! set, exactly as BM25) by cosine, and BM25's top-k and the cosines are fused with
-//! [`crate::retrieve::lexical_anchored_fusion`] at its default weights: a convex
-//! combination of BM25 over its best (weight 0.7) and cosine above 0.8 of the best
-//! cosine (weight 0.3), so BM25's strong hits keep their ranks and their score shape
-//! (which the assembler reads as a prior and as document mass), and chunks that share
-//! no word with the question are admitted when they are among the nearest in cosine.
+//! set, exactly as BM25) by cosine, and every chunk's BM25 score and cosine are
+//! fused with [`crate::retrieve::lexical_anchored_fusion`] at its default weights: a
+//! convex combination of BM25 over its best (weight 0.7) and cosine above 0.7 of the
+//! best cosine (weight 0.3), so BM25's strong hits keep their ranks and their score
+//! shape (which the assembler reads as a prior and as document mass), and chunks that
+//! share no word with the question are admitted when they are among the nearest in
+//! cosine.
 //! Reciprocal-rank fusion, used before, flattened BM25's scores and let the unrelated
 //! tail of the cosine list in; on the evaluation set with all-MiniLM-L6-v2 it lost
 //! evidence and answers against BM25 alone, which the anchored fusion does not (see

@@ -3,10 +3,10 @@
 //! retrieval in [`crate::query`] uses.
 //!
 //! Reciprocal-rank fusion: cosine similarities and BM25 sums live on unrelated
-//! scales, so scores are not combined; each list contributes `1 / (k + rank)` (rank from 1) for every chunk it
-//! holds, and chunks are ordered by the sum. `k` damps the weight of the very top
-//! ranks; 60 is the value from Cormack, Clarke and Büttcher (SIGIR 2009), used by
-//! most search engines.
+//! scales, so scores are not combined; each list contributes `1 / (k + rank)` (rank
+//! from 1) for every chunk it holds, and chunks are ordered by the sum. `k` damps the
+//! weight of the very top ranks; 60 is the value from Cormack, Clarke and Büttcher
+//! (SIGIR 2009), used by most search engines.
 
 use std::collections::HashMap;
 
@@ -70,10 +70,18 @@ pub struct AnchoredFusion {
 }
 
 impl AnchoredFusion {
-    /// The default weights: BM25 0.7, cosine 0.3, floor 0.8 of the best cosine.
+    /// The default weights: BM25 0.7, cosine 0.3, floor 0.7 of the best cosine.
+    ///
+    /// Measured on the evaluation set (62 questions of ten kinds, all-MiniLM-L6-v2):
+    /// every pair with the lexical weight in 0.5 to 0.8 and the floor in 0.6 to 0.8
+    /// kept BM25's complete evidence and answers on every kind at fewer tokens; a
+    /// floor of 0.5 let enough near-ish chunks in to cost an answer, one of 0.9 (with
+    /// a lexical weight up to 0.7) took the cosine part from BM25 hits that need it
+    /// and cost a table's evidence. The default is the middle of the safe region,
+    /// not the best point of it.
     pub const DEFAULT: AnchoredFusion = AnchoredFusion {
         lexical: 0.7,
-        floor: 0.8,
+        floor: 0.7,
     };
 }
 
@@ -86,11 +94,12 @@ impl Default for AnchoredFusion {
 /// Fuses a BM25 ranking and cosine similarities by a convex combination of normalized
 /// scores, anchored on BM25, into at most `limit` hits, best first.
 ///
-/// Each chunk in `lexical` or `vector` scores
-/// `w x bm25 / best_bm25 + (1 - w) x max(0, (cos - f x best_cos) / (best_cos - f x best_cos))`
-/// with `w` = [`AnchoredFusion::lexical`] and `f` = [`AnchoredFusion::floor`]; a chunk
-/// missing from one list counts 0 there (give `vector` the cosine of every chunk in
-/// scope, not only its top-k, and every BM25 hit is scored by its real cosine).
+/// Each chunk in `lexical` or `vector` scores `w x bm25 / best_bm25 + (1 - w) x c`,
+/// `c = clamp((cos - f x best_cos) / (best_cos - f x best_cos), 0, 1)`, with `w` =
+/// [`AnchoredFusion::lexical`] and `f` = [`AnchoredFusion::floor`]; a chunk missing
+/// from one list counts 0 there. Give both lists in full (every chunk in scope with
+/// its cosine, every chunk sharing a word with its BM25 score), as the query
+/// retriever does, and each chunk is fused with its real scores, whatever `limit`.
 ///
 /// Why not reciprocal-rank fusion: RRF ([`reciprocal_rank_fusion`], Cormack et al.
 /// 2009) discards the score distribution. With k = 60 the 40th rank still scores 60%
@@ -106,8 +115,8 @@ impl Default for AnchoredFusion {
 /// `bm25 / best`, the scale BM25 alone already gives its readers. Cosine has no usable
 /// theoretical minimum for a sentence encoder (unrelated text scores well above 0 and
 /// the spread between related and unrelated is narrow), so its floor is relative to
-/// the best cosine of the question: only chunks nearly as close as the nearest count,
-/// and the tail of the cosine list adds nothing.
+/// the best cosine of the question: only chunks near the nearest count, and the tail
+/// of the cosine list adds nothing.
 ///
 /// BM25 weighs more ([`AnchoredFusion::DEFAULT`]): a strong lexical match keeps its
 /// rank (a BM25 hit at 1 outscores any chunk that is only near in cosine, at most
