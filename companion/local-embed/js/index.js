@@ -1,0 +1,138 @@
+// docrag-local-embed: a sentence-embedding model that runs in a Web Worker of the
+// page, for docrag's hybrid retrieval with nothing sent over the network. See
+// README.md; types in index.d.ts.
+
+/** The error of a failed load or embedding: `code` names what went wrong. */
+export class LocalEmbedError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'LocalEmbedError';
+    this.code = code;
+  }
+}
+
+function abortError(signal) {
+  return signal?.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/** A loaded model in its worker. Create one with `loadLocalModel`. */
+export class LocalEmbedder {
+  #worker;
+  #pending = new Map();
+  #next = 1;
+  #closed = false;
+
+  /** @internal */
+  constructor(worker) {
+    this.#worker = worker;
+    worker.onmessage = (event) => this.#receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      this.#fail(new LocalEmbedError('worker-failed', `the worker failed: ${event.message ?? 'could not start'}`));
+    };
+    /** Embeds `texts` in order; a docrag `EmbedFunction` (bound, so it can be passed alone). */
+    this.embed = this.embed.bind(this);
+  }
+
+  #receive(message) {
+    const call = this.#pending.get(message.id);
+    if (!call) return;
+    if (message.type === 'progress') {
+      call.onProgress?.(message.progress);
+      return;
+    }
+    this.#pending.delete(message.id);
+    call.cleanup();
+    if (message.type === 'result') call.resolve(message.value);
+    else if (message.error.name === 'AbortError') call.reject(new DOMException(message.error.message, 'AbortError'));
+    else call.reject(new LocalEmbedError(message.error.code, message.error.message));
+  }
+
+  #fail(error) {
+    for (const call of this.#pending.values()) {
+      call.cleanup();
+      call.reject(error);
+    }
+    this.#pending.clear();
+  }
+
+  /** @internal */
+  call(message, { signal, onProgress, onAbort } = {}) {
+    if (this.#closed) return Promise.reject(new LocalEmbedError('closed', 'the local model was closed'));
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      const abort = () => {
+        this.#pending.delete(id);
+        onAbort?.();
+        this.#worker.postMessage({ type: 'cancel', id });
+        reject(abortError(signal));
+      };
+      signal?.addEventListener('abort', abort, { once: true });
+      const cleanup = () => signal?.removeEventListener('abort', abort);
+      this.#pending.set(id, { resolve, reject, onProgress, cleanup });
+      this.#worker.postMessage({ ...message, id });
+    });
+  }
+
+  /**
+   * Unit-length vectors of `texts`, one per text in order (`dimension` components
+   * each; a text longer than `maxTokens` WordPiece tokens is embedded from its start).
+   * `signal` cancels between texts (rejects with an `AbortError`); `onProgress(done,
+   * total)` after each text.
+   */
+  async embed(texts, options = {}) {
+    if (!Array.isArray(texts)) throw new LocalEmbedError('invalid-input', 'texts must be an array of strings');
+    const onProgress = options.onProgress && ((p) => options.onProgress(p.done, p.total));
+    return this.call({ type: 'embed', texts }, { signal: options.signal, onProgress });
+  }
+
+  /**
+   * docrag provider options for this model: `new Provider(local.providerOptions())`
+   * or `collection.setProvider(local.providerOptions())`; chunk vectors are stored under
+   * the model id `function:local-<name>`.
+   */
+  providerOptions() {
+    return { kind: 'function', embeddingModel: `local-${this.name}`, embed: this.embed, batchSize: 8 };
+  }
+
+  /** Stops the worker; calls in progress reject with code `closed`. */
+  close() {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#worker.terminate();
+    this.#fail(new LocalEmbedError('closed', 'the local model was closed'));
+  }
+}
+
+/**
+ * Starts the worker and loads the model: `model.json`, the weights, `tokenizer.json`
+ * and `config.json` from `modelUrl` (default: the `model/` folder beside this file),
+ * the WebAssembly from `wasmUrl` (default: beside the worker). Nothing else is fetched.
+ *
+ * `onProgress` receives `{stage: 'manifest' | 'compile' | 'download' | 'load' |
+ * 'ready'}`, with `{file, loaded, total}` (bytes) for downloads. `signal` cancels
+ * the load and stops the worker (rejects with an `AbortError`).
+ *
+ * @throws {LocalEmbedError} `fetch-failed` (a file missing or the server down),
+ * `bad-model` (files that are not a model this package runs), `worker-failed`.
+ */
+export async function loadLocalModel(options = {}) {
+  const { signal, onProgress } = options;
+  if (signal?.aborted) throw abortError(signal);
+  const workerUrl = options.workerUrl ?? new URL('./worker.js', import.meta.url);
+  const modelUrl = new URL(options.modelUrl ?? new URL('./model/', import.meta.url), globalThis.location?.href);
+  const worker = new Worker(workerUrl, { type: 'module', name: 'docrag-local-embed' });
+  const embedder = new LocalEmbedder(worker);
+  try {
+    const info = await embedder.call(
+      { type: 'load', modelUrl: String(modelUrl), wasmUrl: options.wasmUrl ? String(new URL(options.wasmUrl, globalThis.location?.href)) : undefined },
+      { signal, onProgress, onAbort: () => embedder.close() },
+    );
+    Object.assign(embedder, info);
+    return embedder;
+  } catch (e) {
+    embedder.close();
+    throw e;
+  }
+}

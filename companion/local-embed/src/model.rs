@@ -1,0 +1,111 @@
+//! The encoder and its tokenizer, loaded from bytes.
+
+use candle_core::{DType, Device, Tensor};
+use candle_nn::VarBuilder;
+use candle_transformers::models::bert::{BertModel, Config};
+use tokenizers::{Tokenizer, TruncationParams};
+
+use crate::EmbedError;
+use crate::pool::mean_normalized;
+
+/// A loaded BERT sentence encoder.
+pub struct LocalModel {
+    bert: BertModel,
+    tokenizer: Tokenizer,
+    dimension: usize,
+    max_tokens: usize,
+}
+
+impl LocalModel {
+    /// Loads a model from its safetensors `weights` (any float type; computed in
+    /// float32), Hugging Face `tokenizer_json` and BERT `config_json`. `max_tokens`
+    /// (>= 2, at most the config's `max_position_embeddings`) is where each text is cut.
+    ///
+    /// The tokenizer's own padding is removed (a tokenizer.json may pad every text to a
+    /// fixed length, and padding would enter the mean) and its truncation replaced.
+    ///
+    /// # Errors
+    /// [`EmbedError::Config`], [`EmbedError::Tokenizer`] or [`EmbedError::Weights`]
+    /// naming the part that could not be read.
+    pub fn load(
+        weights: Vec<u8>,
+        tokenizer_json: &[u8],
+        config_json: &[u8],
+        max_tokens: usize,
+    ) -> Result<Self, EmbedError> {
+        let config: Config =
+            serde_json::from_slice(config_json).map_err(|e| EmbedError::Config(e.to_string()))?;
+        let raw: serde_json::Value =
+            serde_json::from_slice(config_json).map_err(|e| EmbedError::Config(e.to_string()))?;
+        let dimension = raw["hidden_size"]
+            .as_u64()
+            .ok_or_else(|| EmbedError::Config("no hidden_size".into()))? as usize;
+        let positions = raw["max_position_embeddings"].as_u64().unwrap_or(512) as usize;
+        if max_tokens < 2 || max_tokens > positions {
+            return Err(EmbedError::Config(format!(
+                "max_tokens {max_tokens} is outside 2..={positions} (max_position_embeddings)"
+            )));
+        }
+        let mut tokenizer =
+            Tokenizer::from_bytes(tokenizer_json).map_err(|e| EmbedError::Tokenizer(e.to_string()))?;
+        tokenizer.with_padding(None);
+        tokenizer
+            .with_truncation(Some(TruncationParams {
+                max_length: max_tokens,
+                ..TruncationParams::default()
+            }))
+            .map_err(|e| EmbedError::Tokenizer(e.to_string()))?;
+        let vb = VarBuilder::from_buffered_safetensors(weights, DType::F32, &Device::Cpu)
+            .map_err(|e| EmbedError::Weights(e.to_string()))?;
+        // candle's BertModel reads tensor names with or without the "bert." prefix
+        // (sentence-transformers checkpoints have none).
+        let bert = BertModel::load(vb, &config).map_err(|e| EmbedError::Weights(e.to_string()))?;
+        Ok(LocalModel {
+            bert,
+            tokenizer,
+            dimension,
+            max_tokens,
+        })
+    }
+
+    /// Components per vector.
+    pub fn dimension(&self) -> usize {
+        self.dimension
+    }
+
+    /// Most tokens per text.
+    pub fn max_tokens(&self) -> usize {
+        self.max_tokens
+    }
+
+    /// WordPiece tokens of `text` as the model sees it ([CLS] and [SEP] included, cut
+    /// at [`Self::max_tokens`]).
+    ///
+    /// # Errors
+    /// [`EmbedError::Tokenizer`].
+    pub fn token_count(&self, text: &str) -> Result<usize, EmbedError> {
+        Ok(self.ids(text)?.len())
+    }
+
+    fn ids(&self, text: &str) -> Result<Vec<u32>, EmbedError> {
+        let encoding = self
+            .tokenizer
+            .encode(text, true)
+            .map_err(|e| EmbedError::Tokenizer(e.to_string()))?;
+        Ok(encoding.get_ids().to_vec())
+    }
+
+    /// The unit-length sentence vector of `text` ([`Self::dimension`] components).
+    ///
+    /// # Errors
+    /// [`EmbedError::Tokenizer`] or [`EmbedError::Inference`].
+    pub fn embed(&self, text: &str) -> Result<Vec<f32>, EmbedError> {
+        let ids = self.ids(text)?;
+        let n = ids.len();
+        let input = Tensor::new(ids.as_slice(), &Device::Cpu)?.unsqueeze(0)?;
+        let types = input.zeros_like()?;
+        let hidden = self.bert.forward(&input, &types, None)?;
+        let flat: Vec<f32> = hidden.squeeze(0)?.flatten_all()?.to_vec1()?;
+        Ok(mean_normalized(&flat, n, self.dimension))
+    }
+}

