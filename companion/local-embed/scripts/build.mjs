@@ -30,6 +30,18 @@ const out = resolve(opt('--out', join(target, 'dist', model)));
 const run = (cmd, argv, env = {}) =>
   execFileSync(cmd, argv, { cwd: here, stdio: 'inherit', env: { ...process.env, CARGO_TARGET_DIR: target, ...env } });
 
+// The wasm-bindgen CLI must be the crate's exact version (the root `make pkg` installs
+// the one docrag's Cargo.lock names; the two locks pin the same version).
+const lock = readFileSync(join(here, 'Cargo.lock'), 'utf8');
+const want = lock.match(/name = "wasm-bindgen"\nversion = "([^"]+)"/)?.[1];
+let have = '';
+try {
+  have = execFileSync('wasm-bindgen', ['--version']).toString().trim();
+} catch {}
+if (have !== `wasm-bindgen ${want}`) {
+  console.error(`build.mjs: wasm-bindgen ${want} is needed (found: ${have || 'none'}); \`make pkg\` installs it, or cargo install wasm-bindgen-cli --version ${want} --locked`);
+  process.exit(1);
+}
 run('cargo', ['build', '--release', '--locked', '--target', 'wasm32-unknown-unknown', '--lib']);
 run('cargo', ['build', '--release', '--locked', '--bin', 'prepare-model']);
 rmSync(out, { recursive: true, force: true });
