@@ -1,6 +1,6 @@
 // `docrag ask --embed-url URL --embed-model NAME`: every chunk and the question are
 // embedded by the provider (the stub, on 127.0.0.1) and retrieval is hybrid (cosine
-// top-k and BM25, reciprocal-rank fusion); without the flags it stays lexical.
+// and BM25, BM25-anchored score fusion); without the flags it stays lexical.
 import { execFile } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

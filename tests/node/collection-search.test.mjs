@@ -2,7 +2,8 @@
 // 'cosine' is checked against a brute-force cosine over the stub provider's
 // deterministic vectors (each chunk's text, as addFile embeds it, against the
 // question's), 'bm25' against the chunks that hold the query word, 'hybrid' against
-// reciprocal-rank fusion of the two; then the errors. (The same order from
+// the BM25-anchored score fusion of the two full lists (as ask() fuses them); then
+// the errors. (The same order from
 // PostgreSQL: tests/browser/pgvector.test.mjs.)
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -117,23 +118,41 @@ test("'bm25' returns the chunks holding the query word first, needing no provide
   assert.deepEqual(await plain.search('table'), await c.search('table'));
 });
 
-test("'hybrid' is the reciprocal-rank fusion (k = 60) of the cosine and BM25 lists", async () => {
+test("'hybrid' is ask()'s fusion: 0.7 x BM25 / best BM25 + 0.3 x cosine above 0.7 of the best cosine", async () => {
+  const paths = { alone: 0, fused: 0 };
   for (const q of QUESTIONS) {
     const k = 8;
-    const vec = await c.search(q, { k, method: 'cosine' });
-    const lex = await c.search(q, { k, method: 'bm25' });
-    const sums = new Map();
-    for (const list of [vec, lex]) {
-      list.forEach((h, i) => {
-        const prev = sums.get(h.chunkId) ?? { ...h, score: 0 };
-        sums.set(h.chunkId, { ...prev, score: prev.score + 1 / (60 + i + 1) });
-      });
+    // Every chunk's scores (k larger than the collection).
+    const vec = await c.search(q, { k: 10_000, method: 'cosine' });
+    const lex = await c.search(q, { k: 10_000, method: 'bm25' });
+    assert.ok(vec.length >= lex.length, `${q}: ${lex.length} BM25, ${vec.length} cosine`);
+    if (lex.length === 0) {
+      // No chunk shares a word with the question: the cosine top-k alone.
+      assert.deepEqual(await c.search(q, { k, method: 'hybrid' }), vec.slice(0, k), q);
+      paths.alone++;
+      continue;
     }
-    const want = [...sums.values()].sort(byScore).slice(0, k);
+    paths.fused++;
+    const bestLex = lex[0].score;
+    const bestCos = vec[0].score;
+    const floor = 0.7 * bestCos;
+    const fused = new Map();
+    for (const h of lex) fused.set(h.chunkId, { ...h, score: (0.7 * h.score) / bestLex });
+    for (const h of vec) {
+      const c01 = Math.min(1, Math.max(0, (h.score - floor) / (bestCos - floor)));
+      if (c01 <= 0) continue;
+      const prev = fused.get(h.chunkId) ?? { ...h, score: 0 };
+      fused.set(h.chunkId, { ...prev, score: prev.score + 0.3 * c01 });
+    }
+    const want = [...fused.values()].sort(byScore).slice(0, k);
     const got = await c.search(q, { k, method: 'hybrid' });
     assert.deepEqual(got.map((h) => h.chunkId), want.map((h) => h.chunkId), q);
-    for (let i = 0; i < got.length; i++) assert.ok(Math.abs(got[i].score - want[i].score) < 1e-6);
+    for (let i = 0; i < got.length; i++) assert.ok(Math.abs(got[i].score - want[i].score) < 1e-5, `${q}: ${got[i].score} vs ${want[i].score}`);
+    // BM25's best chunk alone scores 0.7: the first hit scores at least that.
+    assert.ok(got[0].score >= 0.7 - 1e-6, q);
   }
+  // Both paths ran: questions with and without a shared word.
+  assert.deepEqual(paths, { alone: 1, fused: QUESTIONS.length - 1 });
 });
 
 test('errors: options, the question, an abort; an empty collection gives []', async () => {

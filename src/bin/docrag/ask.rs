@@ -22,7 +22,7 @@ ask       converts each FILE (chunks of --max-tokens), then answers --question o
           fixes the RAG top-k instead; --percents R,C,E uses the percentage
           controls instead (retrieval, coverage, enrichment; e.g. 15,25,10).
           With --embed-url and --embed-model every chunk and the question are
-          embedded, and retrieval is hybrid (cosine top-k and BM25, reciprocal-rank
+          embedded, and retrieval is hybrid (cosine and BM25, BM25-anchored score
           fusion) instead of BM25 alone; the other embedding flags as for export.";
 
 /// `docrag ask`: converts each FILE (chunks of `--max-tokens`), builds a collection

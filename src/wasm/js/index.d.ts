@@ -707,7 +707,9 @@ export interface CollectionSearchOptions {
    * embeds it) and compared with every chunk vector of that model, exactly (a full
    * scan; the order `docrag search --exact` gives in PostgreSQL for an export of the
    * collection). "bm25": the built-in lexical index; no provider needed. "hybrid":
-   * both lists of `k` fused by reciprocal rank (k = 60), as `ask()` retrieves.
+   * as `ask()` retrieves: every chunk scores 0.7 x its BM25 / the best BM25 + 0.3 x
+   * its cosine rescaled from 0 (at or below 0.7 of the best cosine) to 1 (the best);
+   * the cosine top-k alone when no chunk shares a word with the question.
    */
   method?: SearchMethod;
   /** Rejects the call with an `AbortError` (the question's embedding request included). */
@@ -720,7 +722,7 @@ export interface CollectionSearchHit extends SearchHit {
   chunkId: string;
   /**
    * Higher is better: the cosine similarity (-1 to 1) for "cosine", the BM25 sum for
-   * "bm25", the reciprocal-rank sum for "hybrid".
+   * "bm25", the fused score (0 to 1) for "hybrid".
    */
   score: number;
 }

@@ -10,9 +10,10 @@
 //!   the same export and provider.
 //! - `bm25`: the built-in BM25 index ([`crate::query::Collection::search`]); the
 //!   score is the BM25 sum. No provider needed.
-//! - `hybrid`: both lists (k each) fused by reciprocal rank (k = 60,
-//!   [`crate::retrieve::hybrid`]), as `ask()` fuses them; the score is the
-//!   reciprocal-rank sum.
+//! - `hybrid`: every chunk's cosine and BM25 score fused as `ask()` fuses them
+//!   ([`crate::retrieve::lexical_anchored_fusion`] at its default weights; the cosine
+//!   top-k alone when no chunk shares a word with the question); the score is the
+//!   fused score in [0, 1].
 //!
 //! Ties are broken by `(docId, seq)` ascending (document ids compared as byte
 //! strings), by the core indexes themselves. `cosine` and `hybrid` without a provider
@@ -25,7 +26,7 @@ use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::JsValue;
 
 use crate::query::embeddings::check_vector;
-use crate::retrieve::{Hit, hybrid};
+use crate::retrieve::{AnchoredFusion, Hit, lexical_anchored_fusion};
 
 use super::super::errors::js_error;
 use super::super::provider::{CallControl, provider_error_to_js};
@@ -143,6 +144,7 @@ pub(crate) async fn search(
     let state = inner.state.borrow();
     let core = &state.core;
     let all: Vec<usize> = (0..core.documents().len()).collect();
+    let in_scope: usize = core.documents().iter().map(|d| d.chunks.len()).sum();
     let vector = match &query {
         Some(q) => {
             // The provider (or its model) may have changed while the question was
@@ -154,7 +156,9 @@ pub(crate) async fn search(
                 ));
             };
             check_vector(q, store.dim(), None).map_err(|e| query_error(&e))?;
-            Some(core.vector_search(q, k, &all))
+            // Hybrid fuses each chunk with its real scores, so it reads every cosine.
+            let n = if method == Method::Hybrid { in_scope.max(k) } else { k };
+            Some(core.vector_search(q, n, &all))
         }
         None => None,
     };
@@ -162,8 +166,14 @@ pub(crate) async fn search(
         Method::Cosine => vector.unwrap_or_default(),
         Method::Bm25 => core.search(&question, k, &all),
         Method::Hybrid => {
-            let lexical = core.search(&question, k, &all);
-            hybrid(vector.as_deref(), Some(&lexical), k)
+            let lexical = core.search(&question, in_scope.max(k), &all);
+            let mut vector = vector.unwrap_or_default();
+            if lexical.is_empty() {
+                vector.truncate(k);
+                vector
+            } else {
+                lexical_anchored_fusion(&lexical, &vector, AnchoredFusion::DEFAULT, k)
+            }
         }
     };
     Ok(hits.iter().map(hit_to_js).collect::<Array>().into())
