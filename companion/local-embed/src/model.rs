@@ -41,6 +41,13 @@ impl LocalModel {
             .as_u64()
             .ok_or_else(|| EmbedError::Config("no hidden_size".into()))? as usize;
         let positions = raw["max_position_embeddings"].as_u64().unwrap_or(512) as usize;
+        // candle divides by the head count and reshapes by it: check what would panic.
+        let heads = raw["num_attention_heads"].as_u64().unwrap_or(0) as usize;
+        if heads == 0 || dimension == 0 || dimension % heads != 0 {
+            return Err(EmbedError::Config(format!(
+                "hidden_size {dimension} is not a positive multiple of num_attention_heads {heads}"
+            )));
+        }
         if max_tokens < 2 || max_tokens > positions {
             return Err(EmbedError::Config(format!(
                 "max_tokens {max_tokens} is outside 2..={positions} (max_position_embeddings)"

@@ -72,6 +72,18 @@ fn bad_files_are_named_errors() {
     // More tokens than position embeddings (64 in the tiny config).
     let e = load(weights.clone(), &tok, &cfg, 65).err().unwrap();
     assert!(e.to_string().contains("max_position_embeddings"), "{e}");
+    // Sizes candle would divide by zero or reshape wrongly with.
+    for bad in ["\"num_attention_heads\":0", "\"num_attention_heads\":5", "\"hidden_size\":0"] {
+        let key = bad.split(':').next().unwrap();
+        let cfg2: String = cfg
+            .split(',')
+            .map(|kv| if kv.starts_with(key) { bad.to_string() } else { kv.to_string() })
+            .collect::<Vec<_>>()
+            .join(",");
+        assert_ne!(cfg2, cfg);
+        let e = load(weights.clone(), &tok, &cfg2, 32).err().unwrap();
+        assert!(matches!(e, EmbedError::Config(_)), "{bad}: {e}");
+    }
     // A config whose sizes do not match the weights.
     let wider = cfg.replace("\"hidden_size\":32", "\"hidden_size\":48");
     assert_ne!(wider, cfg);
