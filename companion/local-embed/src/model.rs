@@ -56,6 +56,17 @@ impl LocalModel {
         let mut tokenizer =
             Tokenizer::from_bytes(tokenizer_json).map_err(|e| EmbedError::Tokenizer(e.to_string()))?;
         tokenizer.with_padding(None);
+        // A tokenizer of another model (e.g. a 30,522-word one with a 78-row embedding
+        // table) loaded fine and then failed every text with "index-select invalid
+        // index": refuse it here, where the error names the files that do not match.
+        let vocab = raw["vocab_size"].as_u64().unwrap_or(0) as usize;
+        if let Some(top) = tokenizer.get_vocab(true).values().max()
+            && *top as usize >= vocab
+        {
+            return Err(EmbedError::Tokenizer(format!(
+                "token id {top} is outside the model's {vocab} embeddings (config.json vocab_size): the tokenizer is of another model"
+            )));
+        }
         tokenizer
             .with_truncation(Some(TruncationParams {
                 max_length: max_tokens,
@@ -103,16 +114,29 @@ impl LocalModel {
     }
 
     /// The unit-length sentence vector of `text` ([`Self::dimension`] components).
+    /// A text of no tokens at all (only with a tokenizer that adds no [CLS]/[SEP],
+    /// for an empty text) is the zero vector, as [`mean_normalized`] of no rows.
     ///
     /// # Errors
-    /// [`EmbedError::Tokenizer`] or [`EmbedError::Inference`].
+    /// [`EmbedError::Tokenizer`] or [`EmbedError::Inference`] (also when the weights
+    /// give NaN or infinite values, which would otherwise be returned as a vector).
     pub fn embed(&self, text: &str) -> Result<Vec<f32>, EmbedError> {
         let ids = self.ids(text)?;
         let n = ids.len();
+        if n == 0 {
+            // candle cannot reshape a (1, 0) input: no forward pass for nothing.
+            return Ok(vec![0.0; self.dimension]);
+        }
         let input = Tensor::new(ids.as_slice(), &Device::Cpu)?.unsqueeze(0)?;
         let types = input.zeros_like()?;
         let hidden = self.bert.forward(&input, &types, None)?;
         let flat: Vec<f32> = hidden.squeeze(0)?.flatten_all()?.to_vec1()?;
-        Ok(mean_normalized(&flat, n, self.dimension))
+        let v = mean_normalized(&flat, n, self.dimension);
+        if !v.iter().all(|x| x.is_finite()) {
+            return Err(EmbedError::Inference(
+                "the model computed NaN or infinite values: its weights are broken".into(),
+            ));
+        }
+        Ok(v)
     }
 }

@@ -90,6 +90,54 @@ fn bad_files_are_named_errors() {
     assert!(matches!(load(weights, &tok, &wider, 64), Err(EmbedError::Weights(_))));
 }
 
+#[test]
+fn a_tokenizer_of_another_model_is_refused_at_load() {
+    let dir = std::env::temp_dir().join(format!("docrag-local-embed-vocab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("w.safetensors");
+    tiny::write_weights(&path).unwrap();
+    // The tiny tokenizer with one more word, id 200: the tiny model has 78 embeddings.
+    let mut tok: serde_json::Value = serde_json::from_str(&tiny::tokenizer_json()).unwrap();
+    tok["model"]["vocab"]["zebra"] = 200.into();
+    let e = LocalModel::load(
+        std::fs::read(&path).unwrap(),
+        tok.to_string().as_bytes(),
+        tiny::config_json().as_bytes(),
+        tiny::MAX_TOKENS,
+    )
+    .err()
+    .expect("a tokenizer with ids past vocab_size is refused");
+    assert!(matches!(e, EmbedError::Tokenizer(_)), "{e}");
+    assert!(e.to_string().contains("token id 200 is outside the model's 78 embeddings"), "{e}");
+}
+
+#[test]
+fn no_tokens_is_the_zero_vector_and_nan_weights_are_an_error() {
+    let dir = std::env::temp_dir().join(format!("docrag-local-embed-nan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("w.safetensors");
+    tiny::write_weights(&path).unwrap();
+    let weights = std::fs::read(&path).unwrap();
+    // A tokenizer without [CLS]/[SEP] post-processing: "" has no tokens at all
+    // (candle failed with "cannot reshape tensor of 0 elements").
+    let mut tok: serde_json::Value = serde_json::from_str(&tiny::tokenizer_json()).unwrap();
+    tok["post_processor"] = serde_json::Value::Null;
+    let cfg = tiny::config_json();
+    let bare = LocalModel::load(weights.clone(), tok.to_string().as_bytes(), cfg.as_bytes(), 64).unwrap();
+    assert_eq!(bare.token_count("").unwrap(), 0);
+    assert_eq!(bare.embed("").unwrap(), vec![0.0; 32]);
+    assert!((norm(&bare.embed("abc").unwrap()) - 1.0).abs() < 1e-5);
+    // Every weight NaN (0xFF bytes after the safetensors header): the file loads, but
+    // the vectors would be NaN; embed says so instead of returning them.
+    let header = 8 + u64::from_le_bytes(weights[..8].try_into().unwrap()) as usize;
+    let mut nan = weights.clone();
+    nan[header..].fill(0xFF);
+    let broken = LocalModel::load(nan, tiny::tokenizer_json().as_bytes(), cfg.as_bytes(), 64).unwrap();
+    let e = broken.embed("abc").err().expect("NaN weights give an error");
+    assert!(matches!(e, EmbedError::Inference(_)), "{e}");
+    assert!(e.to_string().contains("NaN or infinite"), "{e}");
+}
+
 fn real_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/local-embed/dist/real/model")
 }
