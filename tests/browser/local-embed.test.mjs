@@ -4,7 +4,8 @@
 // covers progress, cancellation and errors quickly. Needs `make local-embed`.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, serve, watchErrors, pkgDir, corpusDir, fixturesDir, root } from './harness.mjs';
 
@@ -12,6 +13,25 @@ const dist = join(root, 'target', 'local-embed', 'dist');
 for (const build of ['real', 'tiny']) {
   if (!existsSync(join(dist, build, 'model', 'model.json'))) {
     throw new Error(`${join(dist, build)} is not built: run \`make local-embed\` first`);
+  }
+}
+
+// Broken model folders, served at /bad-models/NAME/: their model.json names files
+// of the tiny and real builds by relative URL (../../local-embed-tiny/model/...).
+const badModels = mkdtempSync(join(tmpdir(), 'docrag-bad-models-'));
+{
+  const tiny = JSON.parse(readFileSync(join(dist, 'tiny', 'model', 'model.json'), 'utf8'));
+  const at = (f) => `../../local-embed-tiny/model/${f}`;
+  const files = { weights: at(tiny.weights), tokenizer: at(tiny.tokenizer), config: at(tiny.config) };
+  const folders = {
+    'null-json': 'null',
+    'string-dimension': JSON.stringify({ ...tiny, ...files, dimension: String(tiny.dimension) }),
+    // The real model's 30,522-word tokenizer over the tiny model's 78 embeddings.
+    'other-tokenizer': JSON.stringify({ ...tiny, ...files, tokenizer: '../../local-embed/model/tokenizer.json' }),
+  };
+  for (const [name, json] of Object.entries(folders)) {
+    mkdirSync(join(badModels, name));
+    writeFileSync(join(badModels, name, 'model.json'), json);
   }
 }
 
@@ -25,6 +45,7 @@ before(async () => {
     '/corpus/': corpusDir,
     '/local-embed/': join(dist, 'real'),
     '/local-embed-tiny/': join(dist, 'tiny'),
+    '/bad-models/': badModels,
     '/': fixturesDir,
   });
   // No request may leave 127.0.0.1: refuse and remember any that tries.
@@ -42,6 +63,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.close();
+  rmSync(badModels, { recursive: true, force: true });
 });
 
 test('the real local model embeds the corpus in a worker and ask() retrieves by hybrid search, offline', async () => {
@@ -144,6 +166,119 @@ test('the tiny model: progress per text, cancel between texts, a closed embedder
   assert.equal(r.missing.code, 'fetch-failed');
   assert.match(r.missing.message, /no-such-model\/model\.json.*404/);
   assert.equal(r.abortedLoad.name, 'AbortError');
+  assert.deepEqual(outside, []);
+  errors.assertNone();
+});
+
+test('the tiny model: hostile inputs, broken model folders and a crashed worker give documented codes, never a hang', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page, { ignore: [/404/] });
+  await page.goto(`${server.url}/runtime.html`);
+  await page.waitForFunction(() => window.__ready === true);
+  const r = await page.evaluate(async () => {
+    // Every call is raced against 20 s: a hang is a result, not a stuck test.
+    const timed = (p) => attempt(() => Promise.race([p(), new Promise((_, no) => setTimeout(() => no(Object.assign(new Error('hung'), { code: 'HANG' })), 20_000))]));
+    // The page's Worker, wrapped to keep the embedder's worker (to watch its messages).
+    const Original = Worker;
+    let worker;
+    window.Worker = class extends Original {
+      constructor(...args) {
+        super(...args);
+        worker = this;
+      }
+    };
+    const { loadLocalModel } = await import('/local-embed-tiny/index.js');
+    const local = await loadLocalModel();
+    window.Worker = Original;
+    const [reference] = await local.embed(['one']);
+    const sameAsReference = async () => {
+      const [v] = await local.embed(['one']);
+      return [...v].every((x, i) => x === reference[i]);
+    };
+    const out = {};
+    // Texts of every kind embed to unit vectors; the embedder stays usable.
+    const odd = ['', ' \n\t\u3000 ', 'lorem ipsum '.repeat(90_000), '\uD800 lone \uDFFF', 'a\u0000b', '👩‍👩‍👧 🎉', 'مرحبا שלום', '東京は日本の首都です'];
+    const vectors = await local.embed(odd);
+    out.norms = vectors.map((v) => Math.round(Math.hypot(...v) * 1e4) / 1e4);
+    // Items that cannot be posted to a worker (a symbol, a function) were a
+    // DataCloneError; a bad last item was found only after embedding the rest.
+    let progress = 0;
+    out.symbol = await timed(() => local.embed(['one', Symbol('s')]));
+    out.fn = await timed(() => local.embed(['one', () => 'two']));
+    out.lateNumber = await timed(() => local.embed(['one', 'two', 3], { onProgress: () => progress++ }));
+    out.progressBeforeInvalid = progress;
+    out.notArray = await timed(() => local.embed('one'));
+    out.usableAfterInvalid = await sameAsReference();
+    // Concurrent calls answer as sequential ones, each in its own order.
+    const batches = [0, 1, 2].map((b) => Array.from({ length: 20 }, (_, i) => `batch ${b} text ${i}`));
+    const sequential = [];
+    for (const b of batches) sequential.push(await local.embed(b));
+    const concurrent = await Promise.all(batches.map((b) => local.embed(b)));
+    out.concurrentEqual = concurrent.every((vs, b) => vs.every((v, i) => v.every((x, j) => x === sequential[b][i][j])));
+    // A cancel stops the worker's loop (not only the promise): at most one more
+    // text is embedded for the cancelled call before its AbortError comes back.
+    const seen = [];
+    worker.addEventListener('message', (e) => seen.push(e.data));
+    const ac = new AbortController();
+    const many = Array.from({ length: 500 }, (_, i) => `text number ${i}`);
+    out.cancelled = await timed(() => local.embed(many, { signal: ac.signal, onProgress: (d) => d === 3 && ac.abort() }));
+    await new Promise((ok) => setTimeout(ok, 300));
+    const callId = seen.find((m) => m.type === 'progress')?.id;
+    out.cancelledProgress = seen.filter((m) => m.id === callId && m.type === 'progress').map((m) => m.progress.done);
+    out.cancelledEnd = seen.find((m) => m.id === callId && m.type === 'error')?.error.name;
+    out.usableAfterCancel = await sameAsReference();
+    // 500 texts at once (timers were clamped to 4 ms between texts: 2.4 s).
+    const t0 = performance.now();
+    out.fiveHundred = (await local.embed(many)).length;
+    out.fiveHundredMs = performance.now() - t0;
+    // Broken model folders: documented codes (null and "32" were `internal` and a
+    // confusing "says 32 dimensions, the model has 32"; a tokenizer of another model
+    // loaded and then failed every text).
+    out.nullJson = await timed(() => loadLocalModel({ modelUrl: '/bad-models/null-json/' }));
+    out.stringDimension = await timed(() => loadLocalModel({ modelUrl: '/bad-models/string-dimension/' }));
+    out.otherTokenizer = await timed(() => loadLocalModel({ modelUrl: '/bad-models/other-tokenizer/' }));
+    out.wasm404 = await timed(() => loadLocalModel({ wasmUrl: '/local-embed-tiny/wasm/nope.wasm' }));
+    out.wasmNotWasm = await timed(() => loadLocalModel({ wasmUrl: '/local-embed-tiny/model/model.safetensors' }));
+    out.worker404 = await timed(() => loadLocalModel({ workerUrl: '/local-embed-tiny/nope.js' }));
+    out.workerOtherOrigin = await timed(() => loadLocalModel({ workerUrl: 'http://localhost:1/worker.js' }));
+    // A worker that fails after loading (simulated: its error event) rejects the call
+    // in progress and every later one; before, later calls waited forever.
+    const running = timed(() => local.embed(many));
+    worker.dispatchEvent(new ErrorEvent('error', { message: 'simulated crash' }));
+    out.crashRunning = await running;
+    out.crashLater = await timed(() => local.embed(['one']));
+    local.close();
+    out.closedAfterCrash = await timed(() => local.embed(['one']));
+    return out;
+  });
+  assert.deepEqual(r.norms, Array(8).fill(1));
+  assert.deepEqual([r.symbol.code, r.symbol.message], ['invalid-input', 'texts[1] is not a string']);
+  assert.deepEqual([r.fn.code, r.fn.message], ['invalid-input', 'texts[1] is not a string']);
+  assert.deepEqual([r.lateNumber.code, r.lateNumber.message], ['invalid-input', 'texts[2] is not a string']);
+  assert.equal(r.progressBeforeInvalid, 0, 'nothing embedded before the invalid item is found');
+  assert.equal(r.notArray.code, 'invalid-input');
+  assert.equal(r.usableAfterInvalid, true);
+  assert.equal(r.concurrentEqual, true);
+  assert.equal(r.cancelled.name, 'AbortError');
+  assert.ok(r.cancelledProgress.length >= 3 && r.cancelledProgress.length <= 4, `worker went on to ${r.cancelledProgress}`);
+  assert.equal(r.cancelledEnd, 'AbortError');
+  assert.equal(r.usableAfterCancel, true);
+  assert.equal(r.fiveHundred, 500);
+  assert.ok(r.fiveHundredMs < 1500, `500 tiny texts took ${r.fiveHundredMs} ms`);
+  assert.deepEqual([r.nullJson.code, r.nullJson.message], ['bad-model', 'model.json: not a JSON object']);
+  assert.deepEqual([r.stringDimension.code, r.stringDimension.message], ['bad-model', 'model.json: "dimension" is not a positive integer ("32")']);
+  assert.equal(r.otherTokenizer.code, 'bad-model');
+  assert.match(r.otherTokenizer.message, /token id 30521 is outside the model's 78 embeddings/);
+  assert.equal(r.wasm404.code, 'fetch-failed');
+  assert.match(r.wasm404.message, /\/local-embed-tiny\/wasm\/nope\.wasm answered HTTP 404/);
+  assert.equal(r.wasmNotWasm.code, 'worker-failed', r.wasmNotWasm.message);
+  assert.match(r.wasmNotWasm.message, /model\.safetensors could not be started/);
+  assert.equal(r.worker404.code, 'worker-failed');
+  assert.match(r.worker404.message, /\/local-embed-tiny\/nope\.js failed/);
+  assert.equal(r.workerOtherOrigin.code, 'worker-failed', r.workerOtherOrigin.message);
+  assert.deepEqual([r.crashRunning.code, r.crashRunning.message], ['worker-failed', `the worker ${server.url}/local-embed-tiny/worker.js failed: simulated crash`]);
+  assert.equal(r.crashLater.code, 'worker-failed');
+  assert.equal(r.closedAfterCrash.code, 'closed');
   assert.deepEqual(outside, []);
   errors.assertNone();
 });

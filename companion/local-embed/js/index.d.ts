@@ -20,13 +20,13 @@ export interface LoadOptions {
   wasmUrl?: string | URL;
   /** The worker script (a module worker). Default: `worker.js` beside this module. */
   workerUrl?: string | URL;
-  /** Cancels the load and stops the worker; the promise rejects with an `AbortError`. */
+  /** Cancels the load and stops the worker; the promise rejects with the signal's reason (an `AbortError` unless another was given). */
   signal?: AbortSignal;
   onProgress?: (progress: LoadProgress) => void;
 }
 
 export interface EmbedOptions {
-  /** Cancels between texts; the promise rejects with an `AbortError`. */
+  /** Cancels between texts; the promise rejects with the signal's reason (an `AbortError` unless another was given, e.g. a `TimeoutError` from `AbortSignal.timeout`). */
   signal?: AbortSignal;
   /** After each text: texts done and the total. */
   onProgress?: (done: number, total: number) => void;
@@ -35,9 +35,15 @@ export interface EmbedOptions {
 /**
  * Codes of `LocalEmbedError`: `fetch-failed` (a model file or the wasm could not be
  * fetched: the URL and HTTP status are in the message), `bad-model` (files that are
- * not a model this package runs), `worker-failed` (the worker script did not start),
- * `invalid-input` (texts that are not strings), `inference-failed`, `not-loaded`,
- * `closed` (the embedder was closed).
+ * not a model this package runs: a `model.json` that is not an object with the
+ * fields and types it needs, weights, tokenizer and config that do not belong
+ * together, a dimension that is not the model's), `worker-failed` (the worker or its
+ * WebAssembly did not start, or the worker crashed: the WebAssembly trapped, e.g. out
+ * of memory on a text of hundreds of megabytes; the embedder is then unusable, every
+ * later call rejects with the same error: load the model again), `invalid-input`
+ * (`texts` not an array of strings; nothing is embedded), `inference-failed` (one
+ * text could not be embedded, e.g. weights that compute NaN; the embedder still
+ * works), `not-loaded`, `closed` (the embedder was closed).
  */
 export type LocalEmbedErrorCode =
   | 'fetch-failed'
@@ -68,7 +74,7 @@ export class LocalEmbedder {
    * Unit-length vectors of `texts`, in order: mean pooling over the encoder's token
    * vectors, L2-normalised, as sentence-transformers computes them. Bound, so it can
    * be passed as docrag's `embed` function.
-   * @throws {LocalEmbedError} `invalid-input`, `inference-failed`, `closed`.
+   * @throws {LocalEmbedError} `invalid-input`, `inference-failed`, `worker-failed`, `closed`.
    */
   embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]>;
   /**
@@ -88,6 +94,8 @@ export class LocalEmbedder {
 /**
  * Starts the worker and loads the model. Fetches only `model.json`, the files it names
  * (from `modelUrl`) and the WebAssembly (from `wasmUrl`).
- * @throws {LocalEmbedError} `fetch-failed`, `bad-model`, `worker-failed`.
+ * @throws {LocalEmbedError} `fetch-failed`, `bad-model`, `worker-failed` (a worker
+ * URL that is missing, not JavaScript or of another origin; WebAssembly that does not
+ * compile).
  */
 export function loadLocalModel(options?: LoadOptions): Promise<LocalEmbedder>;

@@ -21,14 +21,18 @@ export class LocalEmbedder {
   #pending = new Map();
   #next = 1;
   #closed = false;
+  /** The `worker-failed` error once the worker has crashed: every later call rejects with it. */
+  #broken = null;
 
   /** @internal */
-  constructor(worker) {
+  constructor(worker, workerUrl) {
     this.#worker = worker;
     worker.onmessage = (event) => this.#receive(event.data);
     worker.onerror = (event) => {
       event.preventDefault?.();
-      this.#fail(new LocalEmbedError('worker-failed', `the worker failed: ${event.message ?? 'could not start'}`));
+      // Also after a successful load: without this a crashed worker left the embedder
+      // open, and every later call waited forever for an answer.
+      this.#crash(new LocalEmbedError('worker-failed', `the worker ${workerUrl} failed: ${event.message ?? 'could not start (a missing or non-JavaScript worker.js, or one of its imports)'}`));
     };
     /** Embeds `texts` in order; a docrag `EmbedFunction` (bound, so it can be passed alone). */
     this.embed = this.embed.bind(this);
@@ -45,7 +49,19 @@ export class LocalEmbedder {
     call.cleanup();
     if (message.type === 'result') call.resolve(message.value);
     else if (message.error.name === 'AbortError') call.reject(new DOMException(message.error.message, 'AbortError'));
-    else call.reject(new LocalEmbedError(message.error.code, message.error.message));
+    else if (message.error.code === 'worker-failed') {
+      // The WebAssembly trapped: the worker says it is unusable. Stop it (a trap from
+      // running out of memory leaves gigabytes allocated) and fail every other call.
+      const error = new LocalEmbedError('worker-failed', message.error.message);
+      call.reject(error);
+      this.#crash(error);
+    } else call.reject(new LocalEmbedError(message.error.code, message.error.message));
+  }
+
+  #crash(error) {
+    this.#broken ??= error;
+    this.#worker.terminate();
+    this.#fail(error);
   }
 
   #fail(error) {
@@ -59,6 +75,7 @@ export class LocalEmbedder {
   /** @internal */
   call(message, { signal, onProgress, onAbort } = {}) {
     if (this.#closed) return Promise.reject(new LocalEmbedError('closed', 'the local model was closed'));
+    if (this.#broken) return Promise.reject(this.#broken);
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const id = this.#next++;
     return new Promise((resolve, reject) => {
@@ -78,11 +95,16 @@ export class LocalEmbedder {
   /**
    * Unit-length vectors of `texts`, one per text in order (`dimension` components
    * each; a text longer than `maxTokens` WordPiece tokens is embedded from its start).
-   * `signal` cancels between texts (rejects with an `AbortError`); `onProgress(done,
-   * total)` after each text.
+   * `signal` cancels between texts (rejects with the signal's reason, an `AbortError`
+   * unless it was given another); `onProgress(done, total)` after each text.
    */
   async embed(texts, options = {}) {
     if (!Array.isArray(texts)) throw new LocalEmbedError('invalid-input', 'texts must be an array of strings');
+    // Checked here too, not only in the worker: a symbol or a function cannot be
+    // posted (postMessage threw a DataCloneError and left the call pending), and a
+    // bad item at the end would otherwise be found after embedding all before it.
+    const bad = texts.findIndex((t) => typeof t !== 'string');
+    if (bad >= 0) throw new LocalEmbedError('invalid-input', `texts[${bad}] is not a string`);
     const onProgress = options.onProgress && ((p) => options.onProgress(p.done, p.total));
     return this.call({ type: 'embed', texts }, { signal: options.signal, onProgress });
   }
@@ -115,15 +137,22 @@ export class LocalEmbedder {
  * the load and stops the worker (rejects with an `AbortError`).
  *
  * @throws {LocalEmbedError} `fetch-failed` (a file missing or the server down),
- * `bad-model` (files that are not a model this package runs), `worker-failed`.
+ * `bad-model` (files that are not a model this package runs), `worker-failed` (the
+ * worker or its WebAssembly could not start).
  */
 export async function loadLocalModel(options = {}) {
   const { signal, onProgress } = options;
   if (signal?.aborted) throw abortError(signal);
   const workerUrl = options.workerUrl ?? new URL('./worker.js', import.meta.url);
   const modelUrl = new URL(options.modelUrl ?? new URL('./model/', import.meta.url), globalThis.location?.href);
-  const worker = new Worker(workerUrl, { type: 'module', name: 'docrag-local-embed' });
-  const embedder = new LocalEmbedder(worker);
+  let worker;
+  try {
+    worker = new Worker(workerUrl, { type: 'module', name: 'docrag-local-embed' });
+  } catch (e) {
+    // A worker URL of another origin throws a SecurityError right away.
+    throw new LocalEmbedError('worker-failed', `the worker could not be created from ${workerUrl} (${e.message})`);
+  }
+  const embedder = new LocalEmbedder(worker, String(workerUrl));
   try {
     const info = await embedder.call(
       { type: 'load', modelUrl: String(modelUrl), wasmUrl: options.wasmUrl ? String(new URL(options.wasmUrl, globalThis.location?.href)) : undefined },
