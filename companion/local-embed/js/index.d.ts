@@ -39,7 +39,7 @@ export interface EmbedOptions {
  * fields and types it needs, weights, tokenizer and config that do not belong
  * together, a dimension that is not the model's), `worker-failed` (the worker or its
  * WebAssembly did not start, or the worker crashed: the WebAssembly trapped, e.g. out
- * of memory on a text of hundreds of megabytes; the embedder is then unusable, every
+ * of memory; the embedder is then unusable, every
  * later call rejects with the same error: load the model again), `invalid-input`
  * (`texts` not an array of strings; nothing is embedded), `inference-failed` (one
  * text could not be embedded, e.g. weights that compute NaN; the embedder still

@@ -106,6 +106,11 @@ impl LocalModel {
     }
 
     fn ids(&self, text: &str) -> Result<Vec<u32>, EmbedError> {
+        let bert = matches!(
+            self.tokenizer.get_pre_tokenizer(),
+            Some(tokenizers::PreTokenizerWrapper::BertPreTokenizer(_))
+        );
+        let text = if bert { bert_prefix(text, self.max_tokens) } else { text };
         let encoding = self
             .tokenizer
             .encode(text, true)
@@ -139,4 +144,42 @@ impl LocalModel {
         }
         Ok(v)
     }
+}
+
+/// The start of `text` that holds every token a BERT tokenizer keeps when it cuts at
+/// `max_tokens`, so a long text is not tokenized whole (a 200 MB text exhausted the
+/// wasm memory) and a long chunk costs what its first `max_tokens` tokens cost.
+///
+/// BERT's pre-tokenizer splits at whitespace and isolates each punctuation character,
+/// and every piece with a letter or digit yields at least one WordPiece token
+/// ([UNK] at worst; normalisation removes only control characters and combining
+/// marks). So once `max_tokens` such pieces are seen, the tokens the cut keeps
+/// ([CLS], `max_tokens - 2`, [SEP]) all lie before the next whitespace or punctuation
+/// character, and the text can end there. Counting is conservative: a piece counts only when it starts after
+/// whitespace, ASCII punctuation or the text's start, and only ASCII punctuation
+/// counts on its own, so text is never cut before a token the model would keep.
+pub fn bert_prefix(text: &str, max_tokens: usize) -> &str {
+    let mut pieces = 0usize;
+    let mut after_boundary = true;
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() {
+            if pieces >= max_tokens {
+                return &text[..i];
+            }
+            after_boundary = true;
+        } else if c.is_ascii_punctuation() {
+            // Also a hard boundary: the pre-tokenizer isolates it.
+            if pieces >= max_tokens {
+                return &text[..i];
+            }
+            pieces += 1;
+            after_boundary = true;
+        } else {
+            if after_boundary && c.is_alphanumeric() {
+                pieces += 1;
+            }
+            after_boundary = false;
+        }
+    }
+    text
 }

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use docrag_local_embed::model::bert_prefix;
 use docrag_local_embed::{EmbedError, LocalModel, Manifest, tiny};
 
 fn tiny_model() -> LocalModel {
@@ -176,4 +177,64 @@ fn real_model_matches_sentence_transformers() {
     let near = model.embed("Annual revenue for the previous fiscal year was $4.2 million.").unwrap();
     let far = model.embed("The cat slept on the warm windowsill.").unwrap();
     assert!(cosine(&q, &near) > cosine(&q, &far) + 0.2, "{} vs {}", cosine(&q, &near), cosine(&q, &far));
+}
+
+#[test]
+fn a_long_text_is_cut_before_tokenizing_without_changing_its_tokens() {
+    let dir = real_dir();
+    let tokenizer_json = std::fs::read(dir.join("tokenizer.json")).expect("make local-embed prepares the real model");
+    let mut tokenizer = tokenizers::Tokenizer::from_bytes(&tokenizer_json).unwrap();
+    tokenizer.with_padding(None);
+    tokenizer
+        .with_truncation(Some(tokenizers::TruncationParams { max_length: 256, ..Default::default() }))
+        .unwrap();
+    let ids = |t: &str| tokenizer.encode(t, true).unwrap().get_ids().to_vec();
+    // Real text from the corpus, and texts made to sit on the rule's edges.
+    let corpus = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pandoc-gfm/pandoc__notes.docx.md"),
+    )
+    .unwrap_or_default()
+    .repeat(40);
+    let texts = [
+        corpus,
+        "word ".repeat(1000),
+        "a.b,c;".repeat(500),
+        "résumé\u{0301}x naïve ".repeat(300),
+        "\u{7}\u{7}\u{7} x ".repeat(400),
+        "漢字かな交じり文 ".repeat(300),
+        "!!!???".repeat(400),
+        "supercalifragilisticexpialidocious antidisestablishmentarianism ".repeat(200),
+        format!("{}tail", " ".repeat(100_000)),
+    ];
+    let mut cut = 0;
+    for t in &texts {
+        let p = bert_prefix(t, 256);
+        if p.len() < t.len() {
+            cut += 1;
+            assert_eq!(ids(t).len(), 256);
+        }
+        assert_eq!(ids(p), ids(t), "{:?}", &t[..40.min(t.len())]);
+    }
+    // Random texts over an alphabet of the rule's edge cases (letters, digits,
+    // combining marks, control characters, ASCII and other punctuation, CJK, spaces).
+    let alphabet: Vec<char> = "ab1é\u{0301}\u{7}\u{200b}.,!-–“”。漢字 \n\t".chars().collect();
+    let mut state: u64 = 7;
+    let mut random_cut = 0;
+    for _ in 0..1500 {
+        let len = 200 + (state % 2500) as usize;
+        let t: String = (0..len)
+            .map(|_| {
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                alphabet[(state >> 33) as usize % alphabet.len()]
+            })
+            .collect();
+        if bert_prefix(&t, 256).len() < t.len() {
+            random_cut += 1;
+        }
+        assert_eq!(ids(bert_prefix(&t, 256)), ids(&t), "{t:?}");
+    }
+    assert!(random_cut > 500, "{random_cut} random texts were cut");
+    // The rule cut all but the whitespace-only text (and the real corpus text too).
+    assert_eq!(cut, texts.len() - 1);
+    assert_eq!(bert_prefix("short text", 256), "short text");
 }
