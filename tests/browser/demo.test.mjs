@@ -361,7 +361,7 @@ test('a file docrag cannot read fails with its error code; the collection is unc
 async function applyProvider({ kind = 'openai', url = '', embedding = '', chat = '' }) {
   await openSettings();
   await page.selectOption('#provider-kind', kind);
-  if (kind !== 'none') {
+  if (kind === 'openai' || kind === 'ollama') {
     await page.fill('#provider-url', url);
     await page.fill('#provider-key', '');
     await page.fill('#provider-embedding', embedding);
@@ -414,6 +414,25 @@ test('a dead embedding server: the provider is set, embedding the stored documen
     await applyProvider({ kind: 'none' });
     await stub.close();
   }
+  assert.match(await page.textContent('.provider-status'), /^No provider/);
+  errors.assertNone();
+});
+
+test('"Local model (no network)": the companion loads in its worker, embeds the stored documents, and questions are embedded by it', async () => {
+  const docs = await page.$$eval('.doc', (rows) => rows.length);
+  await openSettings();
+  await page.selectOption('#provider-kind', 'local');
+  // No URL, key or model fields for the local model.
+  assert.equal(await page.isVisible('#provider-url'), false);
+  assert.equal(await page.isVisible('#provider-remember'), false);
+  const status = await applyProvider({ kind: 'local' });
+  assert.equal(status, 'Provider in use: embeddings function:local-docrag-tiny-test, no chat.');
+  assert.equal(await page.$$eval('.doc .badge.vectors[title*="function:local-docrag-tiny-test"]', (b) => b.length), docs);
+  await setNumber('#send-all-below', 0);
+  const turn = await ask(QUESTION);
+  assert.match(await turn.$eval('.calls', (p) => p.textContent), /^Model calls: embedding \(embedding\)/);
+  assert.match(await turn.$eval('.answer', (a) => a.textContent), /0\.7660/);
+  await applyProvider({ kind: 'none' });
   assert.match(await page.textContent('.provider-status'), /^No provider/);
   errors.assertNone();
 });
