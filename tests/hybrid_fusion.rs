@@ -6,33 +6,10 @@
 //! cosine, is still admitted; and BM25 finding nothing leaves the vector hits alone.
 
 mod common;
-use common::add_corpus_doc;
+use common::{MODEL, add_corpus_doc, embed};
 
 use docrag::query::{Collection, QueryOptions, Retrieval, Retriever};
 use docrag::retrieve::{AnchoredFusion, ChunkRef, Hit, lexical_anchored_fusion};
-
-const MODEL: &str = "fake-bow-64";
-const DIM: usize = 64;
-
-/// Lowercase alphanumeric words of three letters or more, each hashed (FNV-1a) into
-/// one of 64 buckets, counted.
-fn embed(text: &str) -> Vec<f32> {
-    let mut v = vec![0.0f32; DIM];
-    for w in text
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.len() > 2)
-    {
-        let mut h: u32 = 0x811c_9dc5;
-        for b in w.to_lowercase().bytes() {
-            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
-        }
-        v[(h as usize) % DIM] += 1.0;
-    }
-    if v.iter().all(|&x| x == 0.0) {
-        v[0] = 1.0;
-    }
-    v
-}
 
 fn hit(doc: &str, seq: u32, score: f32) -> Hit {
     Hit {

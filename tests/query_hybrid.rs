@@ -3,34 +3,11 @@
 //! 64 dimensions), and questions with and without a query embedding.
 
 mod common;
-use common::add_corpus_doc;
+use common::{DIM, MODEL, add_corpus_doc, embed};
 
 use docrag::query::{
     Collection, Mode, PathTaken, QueryOptions, Replies, Retrieval, Retriever, ask,
 };
-
-const MODEL: &str = "fake-bow-64";
-const DIM: usize = 64;
-
-/// The fake embedding model: lowercase alphanumeric words, each hashed (FNV-1a) into
-/// one of 64 buckets, counted. Texts sharing words point the same way.
-fn embed(text: &str) -> Vec<f32> {
-    let mut v = vec![0.0f32; DIM];
-    for w in text
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.len() > 2)
-    {
-        let mut h: u32 = 0x811c_9dc5;
-        for b in w.to_lowercase().bytes() {
-            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
-        }
-        v[(h as usize) % DIM] += 1.0;
-    }
-    if v.iter().all(|&x| x == 0.0) {
-        v[0] = 1.0;
-    }
-    v
-}
 
 fn cosine(a: &[f32], b: &[f32]) -> f32 {
     let d: f32 = a.iter().zip(b).map(|(x, y)| x * y).sum();

@@ -35,16 +35,7 @@ pub fn reciprocal_rank_fusion(lists: &[&[Hit]], k: f32, limit: usize) -> Vec<Hit
             }
         }
     }
-    let mut hits: Vec<Hit> = sums
-        .into_iter()
-        .map(|(chunk, s)| Hit {
-            chunk: chunk.clone(),
-            score: s as f32,
-        })
-        .collect();
-    sort_hits(&mut hits);
-    hits.truncate(limit);
-    hits
+    ranked(sums, limit)
 }
 
 /// The hybrid result: the fusion of `vector` and `lexical` with [`DEFAULT_RRF_K`] when
@@ -177,6 +168,11 @@ pub fn lexical_anchored_fusion(
             }
         }
     }
+    ranked(sums, limit)
+}
+
+/// The fused sums as hits, best first (ties: smaller `(doc, seq)`), at most `limit`.
+fn ranked(sums: HashMap<&ChunkRef, f64>, limit: usize) -> Vec<Hit> {
     let mut hits: Vec<Hit> = sums
         .into_iter()
         .map(|(chunk, s)| Hit {

