@@ -197,7 +197,7 @@ test('the tiny model: hostile inputs, broken model folders and a crashed worker 
     };
     const out = {};
     // Texts of every kind embed to unit vectors; the embedder stays usable.
-    const odd = ['', ' \n\t\u3000 ', 'lorem ipsum '.repeat(90_000), '\uD800 lone \uDFFF', 'a\u0000b', '👩‍👩‍👧 🎉', 'مرحبا שלום', '東京は日本の首都です'];
+    const odd = ['', ' \n\t\u3000 ', `${' \n\t'.repeat(1_000_000)}tail`, 'lorem ipsum '.repeat(90_000), '\uD800 lone \uDFFF', 'a\u0000b', '👩‍👩‍👧 🎉', 'مرحبا שלום', '東京は日本の首都です'];
     const vectors = await local.embed(odd);
     out.norms = vectors.map((v) => Math.round(Math.hypot(...v) * 1e4) / 1e4);
     // Items that cannot be posted to a worker (a symbol, a function) were a
@@ -208,6 +208,20 @@ test('the tiny model: hostile inputs, broken model folders and a crashed worker 
     out.lateNumber = await timed(() => local.embed(['one', 'two', 3], { onProgress: () => progress++ }));
     out.progressBeforeInvalid = progress;
     out.notArray = await timed(() => local.embed('one'));
+    // Options that are not what they say: named errors, nothing started.
+    out.badModelUrl = await timed(() => loadLocalModel({ modelUrl: 'http://[::1' }));
+    out.badWasmUrl = await timed(() => loadLocalModel({ wasmUrl: 'http://[::1' }));
+    out.badLoadProgress = await timed(() => loadLocalModel({ onProgress: 'yes' }));
+    out.badEmbedProgress = await timed(() => local.embed(['one'], { onProgress: 1 }));
+    // A callback that throws is the caller's problem: the call goes on, the page sees
+    // no uncaught error (errors.assertNone below).
+    const boom = () => {
+      throw new Error('from the callback');
+    };
+    out.throwingEmbedProgress = (await local.embed(['one', 'two'], { onProgress: boom })).length;
+    const second = await loadLocalModel({ onProgress: boom });
+    out.throwingLoadProgress = second.dimension;
+    second.close();
     out.usableAfterInvalid = await sameAsReference();
     // Concurrent calls answer as sequential ones, each in its own order.
     const batches = [0, 1, 2].map((b) => Array.from({ length: 20 }, (_, i) => `batch ${b} text ${i}`));
@@ -255,12 +269,17 @@ test('the tiny model: hostile inputs, broken model folders and a crashed worker 
     out.closedAfterCrash = await timed(() => local.embed(['one']));
     return out;
   });
-  assert.deepEqual(r.norms, Array(8).fill(1));
+  assert.deepEqual(r.norms, Array(9).fill(1));
   assert.deepEqual([r.symbol.code, r.symbol.message], ['invalid-input', 'texts[1] is not a string']);
   assert.deepEqual([r.fn.code, r.fn.message], ['invalid-input', 'texts[1] is not a string']);
   assert.deepEqual([r.lateNumber.code, r.lateNumber.message], ['invalid-input', 'texts[2] is not a string']);
   assert.equal(r.progressBeforeInvalid, 0, 'nothing embedded before the invalid item is found');
   assert.equal(r.notArray.code, 'invalid-input');
+  assert.deepEqual([r.badModelUrl.code, r.badModelUrl.message], ['invalid-option', 'options.modelUrl is not a URL: http://[::1']);
+  assert.deepEqual([r.badWasmUrl.code, r.badWasmUrl.message], ['invalid-option', 'options.wasmUrl is not a URL: http://[::1']);
+  assert.deepEqual([r.badLoadProgress.code, r.badEmbedProgress.code], ['invalid-option', 'invalid-option']);
+  assert.equal(r.throwingEmbedProgress, 2);
+  assert.equal(r.throwingLoadProgress, 32);
   assert.equal(r.usableAfterInvalid, true);
   assert.equal(r.concurrentEqual, true);
   assert.equal(r.cancelled.name, 'AbortError');

@@ -43,13 +43,16 @@ export interface EmbedOptions {
  * later call rejects with the same error: load the model again), `invalid-input`
  * (`texts` not an array of strings; nothing is embedded), `inference-failed` (one
  * text could not be embedded, e.g. weights that compute NaN; the embedder still
- * works), `not-loaded`, `closed` (the embedder was closed).
+ * works), `invalid-option` (`modelUrl` or `wasmUrl` that is not a URL, an
+ * `onProgress` that is not a function), `not-loaded`, `closed` (the embedder was
+ * closed).
  */
 export type LocalEmbedErrorCode =
   | 'fetch-failed'
   | 'bad-model'
   | 'worker-failed'
   | 'invalid-input'
+  | 'invalid-option'
   | 'inference-failed'
   | 'not-loaded'
   | 'closed'
@@ -74,7 +77,7 @@ export class LocalEmbedder {
    * Unit-length vectors of `texts`, in order: mean pooling over the encoder's token
    * vectors, L2-normalised, as sentence-transformers computes them. Bound, so it can
    * be passed as docrag's `embed` function.
-   * @throws {LocalEmbedError} `invalid-input`, `inference-failed`, `worker-failed`, `closed`.
+   * @throws {LocalEmbedError} `invalid-input`, `invalid-option`, `inference-failed`, `worker-failed`, `closed`.
    */
   embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]>;
   /**
@@ -94,7 +97,7 @@ export class LocalEmbedder {
 /**
  * Starts the worker and loads the model. Fetches only `model.json`, the files it names
  * (from `modelUrl`) and the WebAssembly (from `wasmUrl`).
- * @throws {LocalEmbedError} `fetch-failed`, `bad-model`, `worker-failed` (a worker
+ * @throws {LocalEmbedError} `invalid-option`, `fetch-failed`, `bad-model`, `worker-failed` (a worker
  * URL that is missing, not JavaScript or of another origin; WebAssembly that does not
  * compile).
  */

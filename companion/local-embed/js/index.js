@@ -42,7 +42,11 @@ export class LocalEmbedder {
     const call = this.#pending.get(message.id);
     if (!call) return;
     if (message.type === 'progress') {
-      call.onProgress?.(message.progress);
+      // The caller's callback: what it throws is its own, never the embedder's
+      // message handler's (an uncaught error there was reported as the page's).
+      try {
+        call.onProgress?.(message.progress);
+      } catch {}
       return;
     }
     this.#pending.delete(message.id);
@@ -105,6 +109,9 @@ export class LocalEmbedder {
     // bad item at the end would otherwise be found after embedding all before it.
     const bad = texts.findIndex((t) => typeof t !== 'string');
     if (bad >= 0) throw new LocalEmbedError('invalid-input', `texts[${bad}] is not a string`);
+    if (options.onProgress !== undefined && typeof options.onProgress !== 'function') {
+      throw new LocalEmbedError('invalid-option', 'options.onProgress must be a function');
+    }
     const onProgress = options.onProgress && ((p) => options.onProgress(p.done, p.total));
     return this.call({ type: 'embed', texts }, { signal: options.signal, onProgress });
   }
@@ -127,6 +134,15 @@ export class LocalEmbedder {
   }
 }
 
+/** `value` resolved against the page's address; `invalid-option` when it is not a URL. */
+function url(name, value) {
+  try {
+    return new URL(value, globalThis.location?.href);
+  } catch {
+    throw new LocalEmbedError('invalid-option', `options.${name} is not a URL: ${String(value)}`);
+  }
+}
+
 /**
  * Starts the worker and loads the model: `model.json`, the weights, `tokenizer.json`
  * and `config.json` from `modelUrl` (default: the `model/` folder beside this file),
@@ -136,15 +152,20 @@ export class LocalEmbedder {
  * 'ready'}`, with `{file, loaded, total}` (bytes) for downloads. `signal` cancels
  * the load and stops the worker (rejects with an `AbortError`).
  *
- * @throws {LocalEmbedError} `fetch-failed` (a file missing or the server down),
+ * @throws {LocalEmbedError} `invalid-option` (`modelUrl` or `wasmUrl` not a URL,
+ * `onProgress` not a function), `fetch-failed` (a file missing or the server down),
  * `bad-model` (files that are not a model this package runs), `worker-failed` (the
  * worker or its WebAssembly could not start).
  */
 export async function loadLocalModel(options = {}) {
   const { signal, onProgress } = options;
   if (signal?.aborted) throw abortError(signal);
+  if (onProgress !== undefined && typeof onProgress !== 'function') {
+    throw new LocalEmbedError('invalid-option', 'options.onProgress must be a function');
+  }
   const workerUrl = options.workerUrl ?? new URL('./worker.js', import.meta.url);
-  const modelUrl = new URL(options.modelUrl ?? new URL('./model/', import.meta.url), globalThis.location?.href);
+  const modelUrl = url('modelUrl', options.modelUrl ?? new URL('./model/', import.meta.url));
+  const wasmUrl = options.wasmUrl === undefined ? undefined : String(url('wasmUrl', options.wasmUrl));
   let worker;
   try {
     worker = new Worker(workerUrl, { type: 'module', name: 'docrag-local-embed' });
@@ -155,7 +176,7 @@ export async function loadLocalModel(options = {}) {
   const embedder = new LocalEmbedder(worker, String(workerUrl));
   try {
     const info = await embedder.call(
-      { type: 'load', modelUrl: String(modelUrl), wasmUrl: options.wasmUrl ? String(new URL(options.wasmUrl, globalThis.location?.href)) : undefined },
+      { type: 'load', modelUrl: String(modelUrl), wasmUrl },
       { signal, onProgress, onAbort: () => embedder.close() },
     );
     Object.assign(embedder, info);

@@ -1,5 +1,7 @@
 //! The encoder and its tokenizer, loaded from bytes.
 
+use std::borrow::Cow;
+
 use candle_core::{DType, Device, Tensor};
 use candle_nn::VarBuilder;
 use candle_transformers::models::bert::{BertModel, Config};
@@ -112,13 +114,13 @@ impl LocalModel {
             Some(tokenizers::PreTokenizerWrapper::BertPreTokenizer(_))
         );
         let text = if bert {
-            bert_prefix(text, self.max_tokens)
+            bert_compact(bert_prefix(text, self.max_tokens))
         } else {
-            text
+            Cow::Borrowed(text)
         };
         let encoding = self
             .tokenizer
-            .encode(text, true)
+            .encode(text.as_ref(), true)
             .map_err(|e| EmbedError::Tokenizer(e.to_string()))?;
         Ok(encoding.get_ids().to_vec())
     }
@@ -187,4 +189,40 @@ pub fn bert_prefix(text: &str, max_tokens: usize) -> &str {
         }
     }
     text
+}
+
+/// Whether BERT's normaliser turns `c` into a space (`clean_text`: tab, line feed,
+/// carriage return, and the non-control whitespace of Unicode); the other control
+/// characters it removes, so they are not separators.
+fn bert_space(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r') || (c.is_whitespace() && !c.is_control())
+}
+
+/// `text` with every run of two or more of BERT's spaces written as one space: the
+/// pre-tokenizer splits at whitespace and drops it, so the ids are the same, and a
+/// text that is mostly whitespace (which [`bert_prefix`] cannot cut: it has no
+/// pieces) is not tokenized at its full length.
+pub fn bert_compact(text: &str) -> Cow<'_, str> {
+    let mut previous_space = false;
+    let has_run = text.chars().any(|c| {
+        let space = bert_space(c);
+        let run = space && previous_space;
+        previous_space = space;
+        run
+    });
+    if !has_run {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut in_run = false;
+    for c in text.chars() {
+        let space = bert_space(c);
+        if !space {
+            out.push(c);
+        } else if !in_run {
+            out.push(' ');
+        }
+        in_run = space;
+    }
+    Cow::Owned(out)
 }

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use docrag_local_embed::model::bert_prefix;
+use docrag_local_embed::model::{bert_compact, bert_prefix};
 use docrag_local_embed::{EmbedError, LocalModel, Manifest, tiny};
 
 fn tiny_model() -> LocalModel {
@@ -307,12 +307,14 @@ fn a_long_text_is_cut_before_tokenizing_without_changing_its_tokens() {
             assert_eq!(ids(t).len(), 256);
         }
         assert_eq!(ids(p), ids(t), "{:?}", &t[..40.min(t.len())]);
+        assert_eq!(ids(&bert_compact(p)), ids(t), "{:?}", &t[..40.min(t.len())]);
     }
     // Random texts over an alphabet of the rule's edge cases (letters, digits,
     // combining marks, control characters, ASCII and other punctuation, CJK, spaces).
-    let alphabet: Vec<char> = "ab1é\u{0301}\u{7}\u{200b}.,!-–“”。漢字 \n\t"
-        .chars()
-        .collect();
+    let alphabet: Vec<char> =
+        "ab1é\u{0301}\u{7}\u{200b}.,!-–“”。漢字 \n\t\r\u{3000}\u{a0}\u{85}\u{b}"
+            .chars()
+            .collect();
     let mut state: u64 = 7;
     let mut random_cut = 0;
     for _ in 0..1500 {
@@ -329,9 +331,18 @@ fn a_long_text_is_cut_before_tokenizing_without_changing_its_tokens() {
             random_cut += 1;
         }
         assert_eq!(ids(bert_prefix(&t, 256)), ids(&t), "{t:?}");
+        assert_eq!(ids(&bert_compact(bert_prefix(&t, 256))), ids(&t), "{t:?}");
     }
     assert!(random_cut > 500, "{random_cut} random texts were cut");
     // The rule cut all but the whitespace-only text (and the real corpus text too).
     assert_eq!(cut, texts.len() - 1);
     assert_eq!(bert_prefix("short text", 256), "short text");
+    // Whitespace has no pieces to cut at; its runs are written as one space instead.
+    let blank = format!("{}tail", " \n\t\u{3000}".repeat(250_000));
+    assert_eq!(bert_compact(&blank), " tail");
+    assert_eq!(ids(&bert_compact(&blank)), ids(&blank));
+    assert!(matches!(
+        bert_compact("one space each"),
+        std::borrow::Cow::Borrowed(_)
+    ));
 }
