@@ -13,7 +13,8 @@
 //   START    Chromium, a fresh profile per run (median of 5): navigation start to the
 //            first convert() result on a small DOCX, and init() to the first
 //            countTokens; the page is served by this script on 127.0.0.1 with
-//            Content-Type application/wasm so compileStreaming applies.
+//            Content-Type application/wasm so compileStreaming applies. Beside it the
+//            floors no code of ours changes: an empty page, and compiling the module.
 //   MEMORY   wasm linear memory added by VectorIndex.add of n vectors and by
 //            VectorIndex.fromBytes of their saved form (fresh processes), as a multiple
 //            of the vector bytes (n x dim x 4).
@@ -277,6 +278,27 @@ export async function benchStart(root, corpusDir) {
     console.log(`  of which: module graph ${m(runs, 'moduleStart')} ms, init() ${m(runs, 'init')} ms, first countTokens ${m(runs, 'firstCount')} ms`);
   } catch (e) {
     console.log(`start: failed: ${e.message}`);
+  }
+  // What the browser costs before any of docrag's work, in the same fresh profiles: an
+  // empty page's first script, and a page that only compiles the module (the same
+  // preload hint, compileStreaming, no instantiation, no JS glue).
+  const floors = [
+    ['an empty page: navigation start -> its first script', '<!doctype html><meta charset="utf-8"><script>window.result = { at: performance.now() };</script>'],
+    [
+      'the module alone: navigation start -> WebAssembly.compileStreaming done',
+      `<!doctype html><meta charset="utf-8">${hints([], './pkg/docrag_bg.wasm')}<script type="module">
+        await WebAssembly.compileStreaming(fetch('./pkg/docrag_bg.wasm'));
+        window.result = { at: performance.now() };
+      </script>`,
+    ],
+  ];
+  for (const [what, floorPage] of floors) {
+    try {
+      const runs = await coldStarts(launch, floorPage, { '/pkg/': join(root, 'pkg') });
+      console.log(`floor: ${what}: ${m(runs, 'at')} ms (each: ${runs.map((r) => r.at.toFixed(0)).join(', ')})`);
+    } catch (e) {
+      console.log(`floor: ${what}: failed: ${e.message}`);
+    }
   }
   // The peer: @kreuzberg/wasm's own web glue instantiates its module on import (top-level
   // await), the same hints, the same document.

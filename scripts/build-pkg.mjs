@@ -81,9 +81,11 @@ export function ensureWasmBindgen() {
  * only (the companion in companion/ keeps its own). opt-level 2 with the inliner at
  * threshold 0 (only what inlining makes no larger) and no loop unrolling or loop
  * vectorisation: DOCX conversion in wasm 11.7 -> 13.6 MB/s over the corpus for 5.7 KB
- * more gzip, where opt-level "s" with its default inlining was the slower and larger
- * choice, and opt-level 2 or 3 with LLVM's default inlining 114-165 KB more (measured
- * interleaved under Node, scripts/bench.mjs's DOCX files).
+ * more gzip than opt-level "s" (the former build). Measured beside it, interleaved under
+ * Node on scripts/bench.mjs's DOCX files: opt-level 2 or 3 with LLVM's default inlining
+ * 15.6-16.3 MB/s for 114-165 KB more; opt-level 2 with the inliner at 25 or 75, 14.1-15.0
+ * MB/s for 22-54 KB more; the same without the unrolling and vectorisation options 21 KB
+ * more; "s" with the inliner at 0, 13 KB less and slower than "s".
  */
 const WASM_LLVM_ARGS = ['-inline-threshold=0', '-unroll-threshold=0', '-vectorize-loops=false'];
 
