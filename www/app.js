@@ -138,6 +138,8 @@ async function main() {
   replace(status, `docrag ${version()} · collection “${store.api.name}” in ${where} · ${thread}`);
   document.body.dataset.thread = store.thread;
   document.body.dataset.ready = 'true';
+  // Shows its progress and any error in the provider status.
+  settings.restoreProvider();
 }
 
 main().catch((err) => {

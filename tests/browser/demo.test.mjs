@@ -432,6 +432,12 @@ test('"Local model (no network)": the companion loads in its worker, embeds the 
   const turn = await ask(QUESTION);
   assert.match(await turn.$eval('.calls', (p) => p.textContent), /^Model calls: embedding \(embedding\)/);
   assert.match(await turn.$eval('.answer', (a) => a.textContent), /0\.7660/);
+  // Chosen last time, the local model is loaded again after a reload.
+  await page.reload();
+  await ready();
+  await page.waitForFunction(() => /Provider in use/.test(document.querySelector('.provider-status')?.textContent ?? ''));
+  assert.equal(await page.textContent('.provider-status'), 'Provider in use: embeddings function:local-docrag-tiny-test, no chat.');
+  assert.equal(await page.$eval('#provider-kind', (s) => s.value), 'local');
   await applyProvider({ kind: 'none' });
   assert.match(await page.textContent('.provider-status'), /^No provider/);
   errors.assertNone();

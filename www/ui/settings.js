@@ -70,9 +70,10 @@ function field(label, input, hint, error) {
  * (ui/store.js); `initial` holds the stored `settings` and `provider` values;
  * `onChanged()` runs after the provider or the stored vectors changed (it resyncs
  * the store and redraws).
- * Returns `{ values(), problems(), reveal(problem), refreshStatus() }`: the processing
- * settings in force, what is wrong with the numeric ones (`[{ id, message }]`),
- * showing one of those to the user, and a redraw of the provider status.
+ * Returns `{ values(), problems(), reveal(problem), restoreProvider(), refreshStatus() }`:
+ * the processing settings in force, what is wrong with the numeric ones
+ * (`[{ id, message }]`), showing one of those to the user, applying again a local
+ * model chosen before the page loaded, and a redraw of the provider status.
  */
 export function setupSettings(container, { store, initial, onChanged }) {
   const stored = { ...DEFAULTS, ...(initial.settings ?? {}) };
@@ -168,8 +169,13 @@ export function setupSettings(container, { store, initial, onChanged }) {
   }
 
   const providerForm = el('form', { className: 'provider', ariaLabel: 'Model provider' }, field('Provider', kind), providerFields, rememberRow, el('div', { className: 'row' }, apply), status);
-  providerForm.addEventListener('submit', async (e) => {
+  providerForm.addEventListener('submit', (e) => {
     e.preventDefault();
+    applyProvider();
+  });
+
+  /** Applies the provider the form shows: loads the local model first for "local". */
+  async function applyProvider() {
     const k = kind.value;
     let options = k === 'none' ? null : { kind: k };
     if (k === 'local') {
@@ -209,7 +215,7 @@ export function setupSettings(container, { store, initial, onChanged }) {
     if (unembedded(store).length) await embedStored();
     apply.disabled = false;
     renderStatus();
-  });
+  }
 
   // Processing options, saved on every change while every number is valid.
   const mode = el('select', { id: 'mode' }, ...[
@@ -283,5 +289,13 @@ export function setupSettings(container, { store, initial, onChanged }) {
 
   replace(container, el('h3', { textContent: 'Model provider' }), providerForm, el('h3', { textContent: 'Processing' }), processing);
   renderStatus();
-  return { values, problems, reveal, refreshStatus: () => !apply.disabled && embedding.state !== 'running' && renderStatus() };
+  /**
+   * The local model was the provider last time: it is loaded and applied again (from
+   * this page's origin). A remote provider the user asked to remember comes back with
+   * the collection; a function provider cannot be stored.
+   */
+  function restoreProvider() {
+    if (prov.kind === 'local' && !store.provider) return applyProvider();
+  }
+  return { values, problems, reveal, restoreProvider, refreshStatus: () => !apply.disabled && embedding.state !== 'running' && renderStatus() };
 }
