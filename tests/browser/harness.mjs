@@ -223,6 +223,19 @@ export function watchErrors(page, options = {}) {
 }
 
 /**
+ * A new tab of `browser` on fixtures/runtime.html at `serverUrl`, once the page has
+ * loaded docrag (`window.__ready`), with its errors watched from the start.
+ * `watch`: `watchErrors`'s options. Returns `{ page, errors }`.
+ */
+export async function openRuntime(browser, serverUrl, watch = {}) {
+  const page = await browser.newPage();
+  const errors = watchErrors(page, watch);
+  await page.goto(`${serverUrl}/runtime.html`);
+  await page.waitForFunction(() => window.__ready === true);
+  return { page, errors };
+}
+
+/**
  * Waits until the page sets `window.__result` (resolves with it) or `window.__error`
  * (rejects with its message, code and stack). Fixture pages report that way, so a
  * failing page fails the test with the page's own error instead of a bare time-out.

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, serve, watchErrors, pkgDir, corpusDir, fixturesDir, root } from './harness.mjs';
+import { launch, serve, openRuntime, pkgDir, corpusDir, fixturesDir, root } from './harness.mjs';
 
 const dist = join(root, 'target', 'local-embed', 'dist');
 for (const build of ['real', 'tiny']) {
@@ -67,10 +67,7 @@ after(async () => {
 });
 
 test('the real local model embeds the corpus in a worker and ask() retrieves by hybrid search, offline', async () => {
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${server.url}/runtime.html`);
-  await page.waitForFunction(() => window.__ready === true);
+  const { page, errors } = await openRuntime(browser, server.url);
   const r = await page.evaluate(async () => {
     const { loadLocalModel } = await import('/local-embed/index.js');
     const stages = [];
@@ -130,10 +127,7 @@ test('the real local model embeds the corpus in a worker and ask() retrieves by 
 });
 
 test('the tiny model: progress per text, cancel between texts, a closed embedder, a missing model', async () => {
-  const page = await browser.newPage();
-  const errors = watchErrors(page, { ignore: [/404/] });
-  await page.goto(`${server.url}/runtime.html`);
-  await page.waitForFunction(() => window.__ready === true);
+  const { page, errors } = await openRuntime(browser, server.url, { ignore: [/404/] });
   const r = await page.evaluate(async () => {
     const { loadLocalModel } = await import('/local-embed-tiny/index.js');
     const local = await loadLocalModel();
@@ -171,10 +165,7 @@ test('the tiny model: progress per text, cancel between texts, a closed embedder
 });
 
 test('the tiny model: hostile inputs, broken model folders and a crashed worker give documented codes, never a hang', async () => {
-  const page = await browser.newPage();
-  const errors = watchErrors(page, { ignore: [/404/] });
-  await page.goto(`${server.url}/runtime.html`);
-  await page.waitForFunction(() => window.__ready === true);
+  const { page, errors } = await openRuntime(browser, server.url, { ignore: [/404/] });
   const r = await page.evaluate(async () => {
     // Every call is raced against 20 s: a hang is a result, not a stuck test.
     const timed = (p) => attempt(() => Promise.race([p(), new Promise((_, no) => setTimeout(() => no(Object.assign(new Error('hung'), { code: 'HANG' })), 20_000))]));

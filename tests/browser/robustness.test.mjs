@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, serve, watchErrors, startStub, pkgDir, corpusDir, fixturesDir } from './harness.mjs';
+import { launch, serve, startStub, pkgDir, corpusDir, fixturesDir, openRuntime } from './harness.mjs';
 
 const QUESTION = 'What is the Chi-Square value of the Wilcoxon test?';
 let server;
@@ -25,10 +25,7 @@ after(async () => {
 });
 
 async function openPage(browser) {
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${server.url}/runtime.html`);
-  await page.waitForFunction(() => window.__ready === true);
+  const { page, errors } = await openRuntime(browser, server.url);
   return { page, errors };
 }
 

@@ -2,7 +2,7 @@
 // abort, errors with codes, and the same IndexedDB as a Collection on the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, watchErrors, pkgDir, corpusDir, fixturesDir } from './harness.mjs';
+import { launch, serve, watchErrors, pkgDir, corpusDir, fixturesDir, openRuntime } from './harness.mjs';
 
 let browser;
 let server;
@@ -16,10 +16,7 @@ after(async () => {
 });
 
 test('a worker collection adds, asks and aborts off the page thread; the page sees the same store', async () => {
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${server.url}/runtime.html`);
-  await page.waitForFunction(() => window.__ready === true);
+  const { page, errors } = await openRuntime(browser, server.url);
   const r = await page.evaluate(async () => {
     const wc = await docrag.WorkerCollection.open('in-worker');
     const stages = [];
@@ -64,10 +61,7 @@ test('a worker collection adds, asks and aborts off the page thread; the page se
 });
 
 test('a worker collection calls embed/chat functions that stay on the page: vectors, a streamed reply, an abort that reaches the function', async () => {
-  const page = await browser.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${server.url}/runtime.html`);
-  await page.waitForFunction(() => window.__ready === true);
+  const { page, errors } = await openRuntime(browser, server.url);
   const r = await page.evaluate(async () => {
     const calls = { embedded: 0, chats: 0, aborted: 0, models: [] };
     // Deterministic 8-dimensional vectors from the characters (a stand-in for an

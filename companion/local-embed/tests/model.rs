@@ -6,13 +6,19 @@ use std::path::{Path, PathBuf};
 use docrag_local_embed::model::{bert_compact, bert_prefix};
 use docrag_local_embed::{EmbedError, LocalModel, Manifest, tiny};
 
-fn tiny_model() -> LocalModel {
-    let dir = std::env::temp_dir().join(format!("docrag-local-embed-{}", std::process::id()));
+/// The tiny model's safetensors bytes, written to a file of this test's own (`tag`:
+/// tests run in parallel) and read back, as a model folder is.
+fn tiny_weights(tag: &str) -> Vec<u8> {
+    let dir = std::env::temp_dir().join(format!("docrag-local-embed-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("tiny.safetensors");
     tiny::write_weights(&path).unwrap();
+    std::fs::read(&path).unwrap()
+}
+
+fn tiny_model() -> LocalModel {
     LocalModel::load(
-        std::fs::read(&path).unwrap(),
+        tiny_weights("model"),
         tiny::tokenizer_json().unwrap().as_bytes(),
         tiny::config_json().as_bytes(),
         tiny::MAX_TOKENS,
@@ -77,11 +83,7 @@ fn texts_are_cut_at_max_tokens() {
 
 #[test]
 fn bad_files_are_named_errors() {
-    let dir = std::env::temp_dir().join(format!("docrag-local-embed-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("w.safetensors");
-    tiny::write_weights(&path).unwrap();
-    let weights = std::fs::read(&path).unwrap();
+    let weights = tiny_weights("bad");
     let (tok, cfg) = (tiny::tokenizer_json().unwrap(), tiny::config_json());
     let load = |w: Vec<u8>, t: &str, c: &str, n| LocalModel::load(w, t.as_bytes(), c.as_bytes(), n);
     assert!(matches!(
@@ -136,16 +138,12 @@ fn bad_files_are_named_errors() {
 
 #[test]
 fn a_tokenizer_of_another_model_is_refused_at_load() {
-    let dir = std::env::temp_dir().join(format!("docrag-local-embed-vocab-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("w.safetensors");
-    tiny::write_weights(&path).unwrap();
     // The tiny tokenizer with one more word, id 200: the tiny model has 78 embeddings.
     let mut tok: serde_json::Value =
         serde_json::from_str(&tiny::tokenizer_json().unwrap()).unwrap();
     tok["model"]["vocab"]["zebra"] = 200.into();
     let e = LocalModel::load(
-        std::fs::read(&path).unwrap(),
+        tiny_weights("vocab"),
         tok.to_string().as_bytes(),
         tiny::config_json().as_bytes(),
         tiny::MAX_TOKENS,
@@ -162,11 +160,7 @@ fn a_tokenizer_of_another_model_is_refused_at_load() {
 
 #[test]
 fn no_tokens_is_the_zero_vector_and_nan_weights_are_an_error() {
-    let dir = std::env::temp_dir().join(format!("docrag-local-embed-nan-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("w.safetensors");
-    tiny::write_weights(&path).unwrap();
-    let weights = std::fs::read(&path).unwrap();
+    let weights = tiny_weights("nan");
     // A tokenizer without [CLS]/[SEP] post-processing: "" has no tokens at all
     // (candle failed with "cannot reshape tensor of 0 elements").
     let mut tok: serde_json::Value =
