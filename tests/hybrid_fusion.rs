@@ -9,7 +9,7 @@ mod common;
 use common::{MODEL, add_corpus_doc, embed};
 
 use docrag::query::{Collection, QueryOptions, Retrieval, Retriever};
-use docrag::retrieve::{AnchoredFusion, ChunkRef, Hit, lexical_anchored_fusion};
+use docrag::retrieve::{AnchoredFusion, ChunkRef, Hit, anchored_hybrid, lexical_anchored_fusion};
 
 fn hit(doc: &str, seq: u32, score: f32) -> Hit {
     Hit {
@@ -88,6 +88,18 @@ fn anchored_fusion_on_a_hand_example() {
         0.7
     ));
     assert!(lexical_anchored_fusion(&[], &[], w, 5).is_empty());
+    // Hybrid retrieval's rule: the default fusion, or the cosine top hits unchanged
+    // when no chunk shares a word with the question.
+    let fused = anchored_hybrid(&lexical, vector.to_vec(), 3);
+    assert_eq!(
+        fused,
+        lexical_anchored_fusion(&lexical, &vector, AnchoredFusion::DEFAULT, 3)
+    );
+    assert_eq!(fused[0].chunk.doc, "a");
+    assert_eq!(
+        anchored_hybrid(&[], vector.to_vec(), 2),
+        vector[..2].to_vec()
+    );
 }
 
 /// Three corpus documents with fake embeddings of every chunk.

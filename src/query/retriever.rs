@@ -24,7 +24,7 @@ use std::cell::Cell;
 
 use serde::Serialize;
 
-use crate::retrieve::{AnchoredFusion, Hit, lexical_anchored_fusion};
+use crate::retrieve::{Hit, anchored_hybrid};
 
 use super::collection::Collection;
 use super::embeddings::check_vector;
@@ -133,7 +133,7 @@ impl<'a> Retriever<'a> {
             .map(|d| d.chunks.len())
             .sum::<usize>()
             .max(k);
-        let mut vector = self.collection.vector_search(q, in_scope, positions);
+        let vector = self.collection.vector_search(q, in_scope, positions);
         if vector.is_empty() {
             self.lexical_ran.set(true);
             return lexical;
@@ -144,12 +144,10 @@ impl<'a> Retriever<'a> {
             self.collection.search(self.question, in_scope, positions)
         };
         self.vector_ran.set(true);
-        if lexical.is_empty() {
-            vector.truncate(k);
-            return vector;
+        if !lexical.is_empty() {
+            self.lexical_ran.set(true);
         }
-        self.lexical_ran.set(true);
-        lexical_anchored_fusion(&lexical, &vector, AnchoredFusion::DEFAULT, k)
+        anchored_hybrid(&lexical, vector, k)
     }
 
     /// Which retrieval ran over the searches so far: None when the options carry no

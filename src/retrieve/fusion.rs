@@ -38,9 +38,10 @@ pub fn reciprocal_rank_fusion(lists: &[&[Hit]], k: f32, limit: usize) -> Vec<Hit
     ranked(sums, limit)
 }
 
-/// The hybrid result: the fusion of `vector` and `lexical` with [`DEFAULT_RRF_K`] when
-/// both are present, else whichever one is (its scores unchanged), truncated to
-/// `limit` hits.
+/// The reciprocal-rank hybrid: the fusion of `vector` and `lexical` with
+/// [`DEFAULT_RRF_K`] when both are present, else whichever one is (its scores
+/// unchanged), truncated to `limit` hits. Hybrid retrieval in [`crate::query`] and the
+/// wasm `Collection.search` use [`anchored_hybrid`] instead.
 pub fn hybrid(vector: Option<&[Hit]>, lexical: Option<&[Hit]>, limit: usize) -> Vec<Hit> {
     match (vector, lexical) {
         (Some(v), Some(l)) => reciprocal_rank_fusion(&[v, l], DEFAULT_RRF_K, limit),
@@ -169,6 +170,18 @@ pub fn lexical_anchored_fusion(
         }
     }
     ranked(sums, limit)
+}
+
+/// Hybrid retrieval's result from a BM25 ranking and cosine similarities (both in
+/// full, as [`lexical_anchored_fusion`] asks): their fusion at
+/// [`AnchoredFusion::DEFAULT`], or the cosine top `limit` alone when no chunk shares a
+/// word with the question (`lexical` empty).
+pub fn anchored_hybrid(lexical: &[Hit], mut vector: Vec<Hit>, limit: usize) -> Vec<Hit> {
+    if lexical.is_empty() {
+        vector.truncate(limit);
+        return vector;
+    }
+    lexical_anchored_fusion(lexical, &vector, AnchoredFusion::DEFAULT, limit)
 }
 
 /// The fused sums as hits, best first (ties: smaller `(doc, seq)`), at most `limit`.

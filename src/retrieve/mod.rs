@@ -27,7 +27,8 @@ pub mod vector;
 pub use bm25::{Bm25Index, Bm25Params};
 pub use error::RetrieveError;
 pub use fusion::{
-    AnchoredFusion, DEFAULT_RRF_K, hybrid, lexical_anchored_fusion, reciprocal_rank_fusion,
+    AnchoredFusion, DEFAULT_RRF_K, anchored_hybrid, hybrid, lexical_anchored_fusion,
+    reciprocal_rank_fusion,
 };
 pub use types::{ChunkRef, Hit};
 pub use vector::VectorIndex;

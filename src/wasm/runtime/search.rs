@@ -11,8 +11,8 @@
 //! - `bm25`: the built-in BM25 index ([`crate::query::Collection::search`]); the
 //!   score is the BM25 sum. No provider needed.
 //! - `hybrid`: every chunk's cosine and BM25 score fused as `ask()` fuses them
-//!   ([`crate::retrieve::lexical_anchored_fusion`] at its default weights; the cosine
-//!   top-k alone when no chunk shares a word with the question); the score is the
+//!   ([`crate::retrieve::anchored_hybrid`]: the anchored fusion at its default weights;
+//!   the cosine top-k alone when no chunk shares a word with the question); the score is the
 //!   fused score in [0, 1].
 //!
 //! Ties are broken by `(docId, seq)` ascending (document ids compared as byte
@@ -26,7 +26,7 @@ use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::JsValue;
 
 use crate::query::embeddings::check_vector;
-use crate::retrieve::{AnchoredFusion, Hit, lexical_anchored_fusion};
+use crate::retrieve::{Hit, anchored_hybrid};
 
 use super::super::errors::js_error;
 use super::super::provider::{CallControl, provider_error_to_js};
@@ -171,13 +171,7 @@ pub(crate) async fn search(
         Method::Bm25 => core.search(&question, k, &all),
         Method::Hybrid => {
             let lexical = core.search(&question, in_scope.max(k), &all);
-            let mut vector = vector.unwrap_or_default();
-            if lexical.is_empty() {
-                vector.truncate(k);
-                vector
-            } else {
-                lexical_anchored_fusion(&lexical, &vector, AnchoredFusion::DEFAULT, k)
-            }
+            anchored_hybrid(&lexical, vector.unwrap_or_default(), k)
         }
     };
     Ok(hits.iter().map(hit_to_js).collect::<Array>().into())
