@@ -112,9 +112,11 @@ export function shortenImports(wasm, glue, glueModule) {
       let newField = field;
       if (mod === glueModule) {
         newField = shortName(renamed++);
-        const uses = glue.match(new RegExp(`(?<![\\w$])${field.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'))?.length ?? 0;
+        // The name as a whole identifier (names are letters, digits, `_` and `$`).
+        const word = new RegExp(`(?<![\\w$])${field.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
+        const uses = glue.match(word)?.length ?? 0;
         if (uses !== 1) throw new Error(`short-imports: the glue names the import ${field} ${uses} times, expected once`);
-        glue = glue.replace(new RegExp(`(?<![\\w$])${field.replace(/\$/g, '\\$')}(?![\\w$])`), newField);
+        glue = glue.replace(word, newField);
       }
       out.push(name(mod), name(newField), wasm.subarray(descStart, p));
     }

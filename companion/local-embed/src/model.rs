@@ -35,10 +35,10 @@ impl LocalModel {
         config_json: &[u8],
         max_tokens: usize,
     ) -> Result<Self, EmbedError> {
-        let config: Config =
-            serde_json::from_slice(config_json).map_err(|e| EmbedError::Config(e.to_string()))?;
         let raw: serde_json::Value =
             serde_json::from_slice(config_json).map_err(|e| EmbedError::Config(e.to_string()))?;
+        let config: Config =
+            serde_json::from_value(raw.clone()).map_err(|e| EmbedError::Config(e.to_string()))?;
         let dimension = raw["hidden_size"]
             .as_u64()
             .ok_or_else(|| EmbedError::Config("no hidden_size".into()))?
