@@ -24,8 +24,8 @@ class LocalEmbedError extends Error {
   }
 }
 
-/** The body of `url` as bytes, reporting `{loaded, total}` as it arrives. */
-async function download(url, what, expected, report) {
+/** The response for `url`; `fetch-failed` naming `what`, the URL and the status when there is none. */
+async function fetchOk(url, what) {
   let response;
   try {
     response = await fetch(url);
@@ -35,6 +35,12 @@ async function download(url, what, expected, report) {
   if (!response.ok) {
     throw new LocalEmbedError('fetch-failed', `${what}: ${url} answered HTTP ${response.status}`);
   }
+  return response;
+}
+
+/** The body of `url` as bytes, reporting `{loaded, total}` as it arrives. */
+async function download(url, what, expected, report) {
+  const response = await fetchOk(url, what);
   const total = Number(response.headers.get('content-length')) || expected || 0;
   const reader = response.body.getReader();
   const parts = [];
@@ -89,15 +95,7 @@ async function load(message, report) {
   // `fetch-failed` with its URL and status, and bytes that are not WebAssembly are
   // `worker-failed` (both were code `internal` before).
   const wasmUrl = String(message.wasmUrl ?? new URL('./wasm/docrag_local_embed_bg.wasm', import.meta.url));
-  let wasmResponse;
-  try {
-    wasmResponse = await fetch(wasmUrl);
-  } catch (e) {
-    throw new LocalEmbedError('fetch-failed', `WebAssembly: ${wasmUrl} could not be fetched (${e.message})`);
-  }
-  if (!wasmResponse.ok) {
-    throw new LocalEmbedError('fetch-failed', `WebAssembly: ${wasmUrl} answered HTTP ${wasmResponse.status}`);
-  }
+  const wasmResponse = await fetchOk(wasmUrl, 'WebAssembly');
   try {
     await init({ module_or_path: wasmResponse });
   } catch (e) {
