@@ -65,12 +65,11 @@ pub fn dropped(ask: Ask) -> Vec<&'static str> {
     words.iter().chain(extra).copied().collect()
 }
 
-/// `question` without its quoted spans ('Headers', "Tables"): a quoted word names
-/// a thing in the document, not what is asked. An opening quote follows a space,
-/// an opening bracket or the start; the closing one is followed by a non-letter.
-pub fn unquoted(question: &str) -> String {
-    let chars: Vec<char> = question.chars().collect();
-    let mut out = String::with_capacity(question.len());
+/// The quoted spans of `question` as char ranges of the text between the quotes:
+/// an opening quote (' " ‘ “) follows a space, an opening bracket or the start; the
+/// closing one is followed by a non-letter.
+fn quote_ranges(chars: &[char]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -85,14 +84,37 @@ pub fn unquoted(question: &str) -> String {
             if let Some(j) = (i + 1..chars.len())
                 .find(|&j| close(chars[j]) && chars.get(j + 1).is_none_or(|n| !n.is_alphanumeric()))
             {
-                out.push(' ');
+                out.push((i + 1, j));
                 i = j + 1;
                 continue;
             }
         }
-        out.push(c);
         i += 1;
     }
+    out
+}
+
+/// The texts the question quotes ('Headers', "Tables"), in order.
+pub fn quote_spans(question: &str) -> Vec<String> {
+    let chars: Vec<char> = question.chars().collect();
+    quote_ranges(&chars)
+        .into_iter()
+        .map(|(a, b)| chars[a..b].iter().collect())
+        .collect()
+}
+
+/// `question` without its quoted spans ('Headers', "Tables"): a quoted word names
+/// a thing in the document, not what is asked.
+pub fn unquoted(question: &str) -> String {
+    let chars: Vec<char> = question.chars().collect();
+    let mut out = String::with_capacity(question.len());
+    let mut at = 0;
+    for (a, b) in quote_ranges(&chars) {
+        out.extend(&chars[at..a - 1]);
+        out.push(' ');
+        at = b + 1;
+    }
+    out.extend(&chars[at.min(chars.len())..]);
     out
 }
 

@@ -13,16 +13,19 @@ use super::words::{self, Query};
 const MAX_ROWS: usize = 60;
 
 /// A table among the sources with its context terms.
-struct Found<'a> {
-    src: usize,
-    table: std::borrow::Cow<'a, Table>,
+pub(super) struct Found<'a> {
+    /// Index of its source.
+    pub src: usize,
+    /// The table, with the labels of the table it continues.
+    pub table: std::borrow::Cow<'a, Table>,
     /// Terms of the caption and the column labels.
-    labels: HashSet<String>,
+    pub labels: HashSet<String>,
     /// Terms of the source's context and the text right before the table.
-    context: HashSet<String>,
+    pub context: HashSet<String>,
 }
 
-fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
+/// Every table of the sources in source order.
+pub(super) fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
     let mut out: Vec<Found<'_>> = Vec::new();
     for (si, s) in srcs.iter().enumerate() {
         for (bi, b) in s.blocks.iter().enumerate() {

@@ -35,6 +35,7 @@ pub mod compose;
 pub mod draft;
 pub mod facts;
 pub mod focus;
+pub mod lookup;
 pub mod markup;
 pub mod source;
 pub mod structured;
@@ -192,6 +193,13 @@ pub fn answer(
         return write(drafts, max_tokens * 2);
     }
 
+    // A question naming a row and a column of one table asks for their cell.
+    if !a.wants_all {
+        let hit = lookup::cell(&srcs, question, &docs);
+        if !hit.lines.is_empty() {
+            return write(vec![hit], max_tokens);
+        }
+    }
     let table_q = Query::new(question, &["table", "row", "column", "cell"], &w);
     if a.wants_all {
         let t = cells::whole_table(&srcs, &table_q);

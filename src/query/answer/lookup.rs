@@ -1,0 +1,360 @@
+//! One table cell addressed the way people address it: by the row's key (a name, a
+//! year, a number, "the third row") and the column's label ("the Time", "the second
+//! column"), in the table the question names by its caption or the text above it.
+//!
+//! The property this relies on: a table's header labels say what each column holds
+//! and one cell of a row (its key, most often the first) says which thing the row is
+//! about, so a question that quotes a key and a label of the same table asks for the
+//! cell where they cross. Phrases are matched whole (folded to lower-case letters and
+//! digits), not as bags of words, so the key "Table row" is not the key "Table", the
+//! number 29 is not 129, and a header row is never a row of the answer (labels are
+//! not rows of [`Table`]).
+
+use std::collections::HashSet;
+
+use super::cells::{Found, tables};
+use super::draft::{Draft, Line};
+use super::source::Src;
+use super::table::Table;
+use super::words;
+
+/// Ordinal words, by position from 1.
+const ORDINALS: &[&str] = &[
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+    "eleventh", "twelfth",
+];
+
+/// Weight of a row key quoted in the question ('Text'): quoting is how a user marks
+/// the exact name of a thing.
+const QUOTED: f64 = 2.0;
+
+/// Share of a key in another column than the first: the first column is where a
+/// table keeps what its rows are about.
+const OTHER_COLUMN: f64 = 0.7;
+
+/// Most cells one answer gives when several tables match equally well.
+const MAX_TIES: usize = 3;
+
+/// `s` as a run of lower-case words (letters and digits of any script), each word
+/// padded by one space, so `contains` on two folded strings matches whole words.
+pub fn fold(s: &str) -> String {
+    let mut out = String::from(" ");
+    for c in s.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with(' ') {
+            out.push(' ');
+        }
+    }
+    if !out.ends_with(' ') {
+        out.push(' ');
+    }
+    out
+}
+
+/// A position asked for: 1-based, or the last.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Nth {
+    At(usize),
+    Last,
+}
+
+impl Nth {
+    fn index(self, len: usize) -> Option<usize> {
+        match self {
+            Nth::At(n) if n >= 1 && n <= len => Some(n - 1),
+            Nth::Last if len > 0 => Some(len - 1),
+            _ => None,
+        }
+    }
+}
+
+/// The position the folded question gives to `noun` ("row", "column"): "the second
+/// row", "row 3", "the 3rd row", "the last row", "the fourth data row".
+fn nth(folded: &str, nouns: &[&str]) -> Option<Nth> {
+    let w: Vec<&str> = folded.split_whitespace().collect();
+    for (i, x) in w.iter().enumerate() {
+        if !nouns.contains(x) {
+            continue;
+        }
+        // "row 3": a number right after the noun.
+        if let Some(n) = w.get(i + 1).and_then(|n| n.parse::<usize>().ok()) {
+            return Some(Nth::At(n));
+        }
+        // "second row", "second data row", "3rd body row".
+        let before = if i >= 2 && matches!(w[i - 1], "data" | "body") {
+            w.get(i - 2)
+        } else {
+            i.checked_sub(1).and_then(|j| w.get(j))
+        };
+        if let Some(b) = before {
+            if *b == "last" || *b == "final" {
+                return Some(Nth::Last);
+            }
+            if let Some(p) = ORDINALS.iter().position(|o| o == b) {
+                return Some(Nth::At(p + 1));
+            }
+            let digits: String = b.chars().take_while(char::is_ascii_digit).collect();
+            let suffix = &b[digits.len()..];
+            if !digits.is_empty() && matches!(suffix, "st" | "nd" | "rd" | "th") {
+                return digits.parse().ok().map(Nth::At);
+            }
+        }
+    }
+    None
+}
+
+/// Quoted spans of the question, folded.
+fn quoted(question: &str) -> Vec<String> {
+    super::asks::quote_spans(question)
+        .into_iter()
+        .map(|q| fold(&q))
+        .filter(|q| q.trim().chars().any(char::is_alphanumeric))
+        .collect()
+}
+
+/// How strongly the folded question names the phrase `cell`: 0 when it does not
+/// contain it whole; otherwise 1 plus a little per character (a longer name is the
+/// more specific one), [`QUOTED`] when the question quotes exactly it.
+fn named(folded_q: &str, quotes: &[String], cell: &str) -> f64 {
+    let c = fold(cell);
+    let chars = c.trim().chars().count();
+    if chars == 0 || !folded_q.contains(&c) {
+        return 0.0;
+    }
+    let base = if quotes.iter().any(|q| *q == c) {
+        QUOTED
+    } else {
+        1.0
+    };
+    base + (chars.min(40) as f64) / 100.0
+}
+
+/// The label of column `c`, and its lowest header level (merged headers are joined
+/// with " / ").
+fn label_names(t: &Table, c: usize) -> Vec<&str> {
+    let Some(l) = t.labels.get(c).map(|l| l.trim()).filter(|l| !l.is_empty()) else {
+        return Vec::new();
+    };
+    let mut out = vec![l];
+    if let Some((_, low)) = l.rsplit_once(" / ") {
+        out.push(low.trim());
+    }
+    out
+}
+
+/// A candidate row and the columns asked of it.
+struct Hit {
+    score: f64,
+    found: usize,
+    row: usize,
+    /// The columns asked for, in table order.
+    cols: Vec<usize>,
+    key: Option<usize>,
+}
+
+/// Weight of a column whose label shares stems with the question without being
+/// named whole ("censoring" for "Censored"): enough to add it to a named row, not
+/// to name a cell on its own.
+const STEM_LABEL: f64 = 0.5;
+
+/// The row of one table the question addresses and the columns it asks of it, if it
+/// names a row and at least one column.
+fn best_in(
+    f: &Found<'_>,
+    fi: usize,
+    q: &str,
+    quotes: &[String],
+    qterms: &HashSet<String>,
+    rows_at: Option<Nth>,
+    col_at: Option<Nth>,
+) -> Option<Hit> {
+    let t = &f.table;
+    let width = t
+        .labels
+        .len()
+        .max(t.rows.iter().map(Vec::len).max().unwrap_or(0));
+    // Columns: named by label, by the label's stems, or by position.
+    let mut cols: Vec<(f64, usize)> = Vec::new();
+    for c in 0..width {
+        let names = label_names(t, c);
+        let mut s = names
+            .iter()
+            .map(|l| named(q, quotes, l))
+            .fold(0.0, f64::max);
+        if s <= 0.0 {
+            let lt = names
+                .first()
+                .map(|l| words::term_set(l))
+                .unwrap_or_default();
+            let shared = lt.iter().filter(|x| qterms.contains(*x)).count();
+            if shared > 0 && shared * 2 >= lt.len() {
+                s = STEM_LABEL;
+            }
+        }
+        if col_at.and_then(|at| at.index(width)) == Some(c) {
+            s = s.max(1.0);
+        }
+        if s > 0.0 {
+            cols.push((s, c));
+        }
+    }
+    if cols.iter().all(|c| c.0 < 1.0) {
+        return None;
+    }
+    // A label named whole is masked for the key match, so a label word never doubles
+    // as a row key.
+    let mut masked = q.to_string();
+    for &(s, c) in &cols {
+        if s < 1.0 {
+            continue;
+        }
+        for l in label_names(t, c) {
+            let fl = fold(l);
+            if !fl.trim().is_empty() {
+                masked = masked.replace(&fl, " ");
+            }
+        }
+    }
+    let mut best: Option<Hit> = None;
+    for (ri, row) in t.rows.iter().enumerate() {
+        // Rows: one cell of it named by the question, or the row's position.
+        let mut key: Option<(f64, usize)> = None;
+        let first = row.iter().position(|c| !c.trim().is_empty());
+        for (ci, cell) in row.iter().enumerate() {
+            let mut s = named(&masked, quotes, cell);
+            if s <= 0.0 {
+                continue;
+            }
+            if Some(ci) != first {
+                // A short cell elsewhere in the row ("1", "0") names nothing unless quoted.
+                if cell.trim().chars().count() < 3 && s < QUOTED {
+                    continue;
+                }
+                s *= OTHER_COLUMN;
+            }
+            if key.is_none_or(|k| s > k.0) {
+                key = Some((s, ci));
+            }
+        }
+        let by_pos = rows_at.and_then(|at| at.index(t.rows.len())) == Some(ri);
+        let row_score = match (key, by_pos) {
+            (Some((s, _)), _) => s,
+            (None, true) => 1.0,
+            (None, false) => continue,
+        };
+        let asked: Vec<(f64, usize)> = cols
+            .iter()
+            .copied()
+            .filter(|&(_, c)| {
+                row.get(c).is_some_and(|v| !v.trim().is_empty()) && key.is_none_or(|k| k.1 != c)
+            })
+            .collect();
+        let top = asked.iter().map(|x| x.0).fold(0.0, f64::max);
+        if top < 1.0 {
+            continue;
+        }
+        let score = row_score + top;
+        if best.as_ref().is_none_or(|b| score > b.score) {
+            best = Some(Hit {
+                score,
+                found: fi,
+                row: ri,
+                cols: asked.into_iter().map(|x| x.1).collect(),
+                key: key.map(|k| k.1).or(first),
+            });
+        }
+    }
+    best
+}
+
+/// The cell the question addresses by row and column among the sources' tables
+/// (see the module docs); an empty draft when no table has both. The table's name
+/// (caption, the text above it, its document) breaks ties between tables that hold
+/// the same key and label.
+pub fn cell(srcs: &[Src], question: &str, docs: &std::collections::HashMap<String, f64>) -> Draft {
+    let q = fold(question);
+    let quotes = quoted(question);
+    let rows_at = nth(&q, &["row", "rows"]);
+    let col_at = nth(&q, &["column", "columns", "col", "cell"]);
+    let found = tables(srcs);
+    let qterms = words::term_set(question);
+    let mut hits: Vec<Hit> = Vec::new();
+    for (fi, f) in found.iter().enumerate() {
+        let Some(mut h) = best_in(f, fi, &q, &quotes, &qterms, rows_at, col_at) else {
+            continue;
+        };
+        // What names the table: caption, the text above it, its document's relevance.
+        let mut name = f.context.clone();
+        name.extend(f.table.caption.iter().flat_map(|c| words::terms(c)));
+        let shared = qterms.iter().filter(|t| name.contains(*t)).count();
+        let rel = srcs
+            .get(f.src)
+            .and_then(|s| docs.get(&s.title))
+            .copied()
+            .unwrap_or(0.0);
+        h.score += rel + shared as f64 * 0.05;
+        hits.push(h);
+    }
+    let best = hits.iter().map(|h| h.score).fold(0.0, f64::max);
+    hits.retain(|h| h.score >= best - 1e-9);
+    hits.truncate(MAX_TIES);
+    let lines: Vec<Line> = hits
+        .iter()
+        .filter_map(|h| {
+            let f = found.get(h.found)?;
+            let s = srcs.get(f.src)?;
+            let t = &f.table;
+            // The row's key labels the answer ("Obs: 81; Time: 49").
+            let cols: Vec<usize> = h.key.into_iter().chain(h.cols.iter().copied()).collect();
+            let mut text = t.labelled(h.row, &cols);
+            if let Some(c) = t.caption.first() {
+                text = format!("{text} ({c})");
+            }
+            Some(Line::new(text, s.number))
+        })
+        .collect();
+    Draft {
+        kind: "table-cell",
+        list: lines.len() > 1,
+        lines,
+        score: if best > 0.0 { 1.0 } else { 0.0 },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_read_from_words_and_numbers() {
+        assert_eq!(
+            nth(&fold("the second row, third column"), &["row"]),
+            Some(Nth::At(2))
+        );
+        assert_eq!(
+            nth(&fold("the second row, third column"), &["column"]),
+            Some(Nth::At(3))
+        );
+        assert_eq!(
+            nth(&fold("what is in row 11?"), &["row"]),
+            Some(Nth::At(11))
+        );
+        assert_eq!(nth(&fold("the 3rd data row"), &["row"]), Some(Nth::At(3)));
+        assert_eq!(
+            nth(&fold("the last cell of it"), &["cell"]),
+            Some(Nth::Last)
+        );
+        assert_eq!(nth(&fold("which rows are there"), &["row"]), None);
+    }
+
+    #[test]
+    fn a_phrase_is_named_whole() {
+        let q = fold("What is the Time for 29 in table row 'Text'?");
+        let quotes = quoted("What is the Time for 29 in table row 'Text'?");
+        assert!(named(&q, &quotes, "29") > 0.0);
+        assert_eq!(named(&q, &quotes, "129"), 0.0);
+        assert_eq!(named(&q, &quotes, "Table cell"), 0.0);
+        assert!(named(&q, &quotes, "Text") >= QUOTED);
+    }
+}

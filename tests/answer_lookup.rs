@@ -1,0 +1,108 @@
+//! Table cells addressed by row key and column label (docrag::query::answer::lookup),
+//! over documents each test writes itself: numeric keys, a key that is a prefix of
+//! another, a key quoted among table words, ordinal rows and columns, two tables
+//! with the same labels told apart by their captions.
+
+use docrag::query::{Collection, QueryOptions, Replies, ask};
+
+fn collection(name: &str, text: &str) -> Collection {
+    let o = docrag::ConvertOptions::new()
+        .with_file_name(name)
+        .with_max_tokens(512)
+        .expect("valid max_tokens");
+    let conv = docrag::convert(text.as_bytes(), &o).expect("converts");
+    let id = conv.doc_id.clone();
+    let mut c = Collection::new();
+    c.add(conv).expect("adds");
+    c.set_file_name(&id, name);
+    c
+}
+
+fn answer(c: &Collection, q: &str) -> docrag::query::answer::Answer {
+    ask(c, q, &[], &Replies::default(), &QueryOptions::new())
+        .unwrap()
+        .answer
+}
+
+const SALES: &str = "# Regional sales\n\nFigures by year.\n\n\
+| Year | Units | Revenue |\n|---|---|---|\n\
+| 2003 | 120 | 1,500 |\n| 2004 | 135 | 1,720 |\n| 2014 | 410 | 5,030 |\n| 2140 | 9 | 99 |\n";
+
+#[test]
+fn a_numeric_row_key_picks_its_row_only() {
+    let c = collection("sales.md", SALES);
+    let a = answer(&c, "What was the Revenue in 2004?");
+    assert_eq!(a.kind, "table-cell", "{}", a.text);
+    assert!(
+        a.text.starts_with("Year: 2004; Revenue: 1,720"),
+        "{}",
+        a.text
+    );
+    // 2014 and 2140 share digits with 2004 but are other words.
+    assert!(
+        !a.text.contains("5,030") && !a.text.contains("99"),
+        "{}",
+        a.text
+    );
+}
+
+#[test]
+fn the_header_row_is_never_the_answer() {
+    let c = collection("sales.md", SALES);
+    let a = answer(&c, "How many Units in 2014?");
+    assert!(a.text.starts_with("Year: 2014; Units: 410"), "{}", a.text);
+    assert!(!a.text.contains("Year: Year"), "{}", a.text);
+}
+
+const OBJECTS: &str = "# Objects\n\nHere are the names for some common objects:\n\n\
+| Object | XML element | Factory method |\n|---|---|---|\n\
+| Table | w:tbl | createTbl() |\n| Table row | w:tr | createTr() |\n\
+| Text | w:t | createText() |\n";
+
+#[test]
+fn the_longest_key_the_question_names_wins() {
+    let c = collection("objects.md", OBJECTS);
+    let a = answer(&c, "What is the Factory method for Table row?");
+    assert!(a.text.contains("createTr()"), "{}", a.text);
+    assert!(!a.text.contains("createTbl()"), "{}", a.text);
+}
+
+#[test]
+fn a_quoted_key_beats_table_words_of_the_question() {
+    let c = collection("objects.md", OBJECTS);
+    let a = answer(
+        &c,
+        "In the table under 'Here are the names', which XML element does the row 'Text' have?",
+    );
+    assert!(
+        a.text.starts_with("Object: Text; XML element: w:t"),
+        "{}",
+        a.text
+    );
+}
+
+#[test]
+fn rows_and_columns_are_addressed_by_position() {
+    let c = collection(
+        "grid.md",
+        "# Grid\n\n| A | B | C |\n|---|---|---|\n| r1a | r1b | r1c |\n| r2a | r2b | r2c |\n| r3a | r3b | r3c |\n",
+    );
+    let a = answer(&c, "What is in the second row, third column of the grid?");
+    assert!(a.text.contains("r2c"), "{}", a.text);
+    let a = answer(&c, "What is the B of the last row?");
+    assert!(
+        a.text.contains("r3b") && !a.text.contains("r2b"),
+        "{}",
+        a.text
+    );
+}
+
+#[test]
+fn two_tables_with_one_header_are_told_apart_by_caption() {
+    let text = "# Survival\n\nGroup placebo\n\n| Time | Survival |\n|---|---|\n| 6 | 0.81 |\n| 12 | 0.62 |\n\n\
+Group treated\n\n| Time | Survival |\n|---|---|\n| 6 | 0.93 |\n| 12 | 0.77 |\n";
+    let c = collection("survival.md", text);
+    let a = answer(&c, "In the treated group, what is the Survival at Time 12?");
+    assert!(a.text.contains("0.77"), "{}", a.text);
+    assert!(!a.text.contains("0.62"), "{}", a.text);
+}
