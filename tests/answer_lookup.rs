@@ -87,7 +87,8 @@ fn rows_and_columns_are_addressed_by_position() {
         "grid.md",
         "# Grid\n\n| A | B | C |\n|---|---|---|\n| r1a | r1b | r1c |\n| r2a | r2b | r2c |\n| r3a | r3b | r3c |\n",
     );
-    let a = answer(&c, "What is in the second row, third column of the grid?");
+    // The header is the first row a reader sees.
+    let a = answer(&c, "What is in the third row, third column of the grid?");
     assert!(a.text.contains("r2c"), "{}", a.text);
     let a = answer(&c, "What is the B of the last row?");
     assert!(
@@ -105,4 +106,49 @@ Group treated\n\n| Time | Survival |\n|---|---|\n| 6 | 0.93 |\n| 12 | 0.77 |\n";
     let a = answer(&c, "In the treated group, what is the Survival at Time 12?");
     assert!(a.text.contains("0.77"), "{}", a.text);
     assert!(!a.text.contains("0.62"), "{}", a.text);
+}
+
+#[test]
+fn the_second_row_counts_the_header_but_row_2_numbers_data_rows() {
+    let c = collection(
+        "seen.md",
+        "# Seen\n\n| Name | Code |\n|---|---|\n| alpha | A1 |\n| beta | B2 |\n| gamma | C3 |\n",
+    );
+    // Read as the reader sees it: the header is the first row.
+    let a = answer(&c, "What is the Code in the second row?");
+    assert!(
+        a.text.contains("A1") && !a.text.contains("B2"),
+        "{}",
+        a.text
+    );
+    let a = answer(&c, "What is the Code in the second data row?");
+    assert!(a.text.contains("B2"), "{}", a.text);
+    let a = answer(&c, "What is the Code in row 3?");
+    assert!(a.text.contains("C3"), "{}", a.text);
+}
+
+#[test]
+fn a_one_row_table_needs_only_its_column_named() {
+    let c = collection(
+        "one.md",
+        "# Notes\n\nLayout sample\n\n| Some Header | Other |\n|---|---|\n| small print | big print |\n",
+    );
+    let a = answer(
+        &c,
+        "In the layout sample, what text sits under 'Some Header'?",
+    );
+    assert!(a.text.contains("small print"), "{}", a.text);
+}
+
+#[test]
+fn a_label_that_is_a_word_for_tables_names_no_column_unquoted() {
+    let c = collection(
+        "words.md",
+        "# Words\n\n| Simple | Table |\n|---|---|\n| Without | Header |\n",
+    );
+    // "the table" speaks of the table, not of its column headed "Table".
+    let a = answer(&c, "What sport does the person named in the table play?");
+    assert_ne!(a.kind, "table-cell", "{}", a.text);
+    let a = answer(&c, "What is under 'Table'?");
+    assert!(a.text.contains("Header"), "{}", a.text);
 }

@@ -22,6 +22,13 @@ pub(super) struct Found<'a> {
     pub labels: HashSet<String>,
     /// Terms of the source's context and the text right before the table.
     pub context: HashSet<String>,
+    /// Nothing but elisions follow it in its source: it may go on in the next chunk.
+    closes: bool,
+}
+
+/// Whether a block is only an elision mark ("…") or empty.
+fn is_gap(text: &str) -> bool {
+    text.trim().chars().all(|c| c == '…' || c.is_whitespace())
 }
 
 /// Every table of the sources in source order.
@@ -35,10 +42,15 @@ pub(super) fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
             // A table cut across chunks continues without its header rows: rows of
             // the same width right after a labelled table of the same document
             // take its labels and caption.
+            // A cut table ends one chunk and begins the next, so only a table that
+            // opens its source continues one, and only one that closes its source.
             let mut t = std::borrow::Cow::Borrowed(t);
             let width = t.rows.first().map_or(0, Vec::len);
+            let opens = s.blocks[..bi].iter().all(|b| is_gap(&b.r.plain));
             if t.labels.iter().all(String::is_empty)
+                && opens
                 && let Some(prev) = out.last()
+                && prev.closes
                 && srcs.get(prev.src).is_some_and(|p| p.title == s.title)
                 && prev
                     .table
@@ -64,11 +76,13 @@ pub(super) fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
             {
                 context.extend(words::term_set(&prev.r.plain));
             }
+            let closes = s.blocks[bi + 1..].iter().all(|b| is_gap(&b.r.plain));
             out.push(Found {
                 src: si,
                 table: t,
                 labels,
                 context,
+                closes,
             });
         }
     }
@@ -250,5 +264,43 @@ pub fn whole_list(srcs: &[Src], q: &Query) -> Draft {
         list: true,
         lines,
         score,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::answer::{Passage, source};
+
+    fn src(number: usize, text: &str) -> Src {
+        source::parse(&Passage {
+            number,
+            text,
+            file: "d.html",
+        })
+    }
+
+    #[test]
+    fn only_a_table_opening_its_source_continues_one_closing_the_last() {
+        let head = "[Document: D]\n\n| Month | Day |\n| --- | --- |\n| Jan | Mon |";
+        // Opens its source right after a source the labelled table closes: continues it.
+        let cont = "[Document: D]\n\n<table><tr><td>Feb</td><td>Tue</td></tr></table>";
+        // A paragraph stands between: another table.
+        let other =
+            "[Document: D]\n\nIdes of March\n\n<table><tr><td>Ides</td><td>Fri</td></tr></table>";
+        let srcs = vec![src(1, head), src(2, cont), src(3, other)];
+        let t = tables(&srcs);
+        assert_eq!(t.len(), 3);
+        assert_eq!(t[1].table.labels, ["Month", "Day"]);
+        assert!(
+            t[2].table.labels.iter().all(String::is_empty),
+            "{:?}",
+            t[2].table.labels
+        );
+        // Nor does a table continue one its source does not end with.
+        let closed =
+            "[Document: D]\n\n| Month | Day |\n| --- | --- |\n| Jan | Mon |\n\nAfter the table.";
+        let srcs = vec![src(1, closed), src(2, cont)];
+        assert!(tables(&srcs)[1].table.labels.iter().all(String::is_empty));
     }
 }

@@ -32,6 +32,15 @@ const QUOTED: f64 = 2.0;
 /// table keeps what its rows are about.
 const OTHER_COLUMN: f64 = 0.7;
 
+/// Words for the parts of a table, which a question uses to speak of any table.
+const STRUCTURE_WORDS: &[&str] = &[
+    "table", "tables", "row", "rows", "column", "columns", "cell", "cells", "header", "headers",
+    "heading", "value", "values", "entry", "entries", "field", "fields",
+];
+
+/// Weight of the row of a one-row table, which the question need not name.
+const IMPLIED_ROW: f64 = 0.5;
+
 /// Most cells one answer gives when several tables match equally well.
 const MAX_TIES: usize = 3;
 
@@ -67,6 +76,42 @@ impl Nth {
             _ => None,
         }
     }
+}
+
+/// A row position as the question counts it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct RowAt {
+    nth: Nth,
+    /// Counted among data rows ("the second data row"), not as the reader sees the
+    /// table, header row first ("the second row").
+    data: bool,
+}
+
+impl RowAt {
+    /// The index in `t.rows` of the row asked for.
+    fn data_index(self, t: &Table) -> Option<usize> {
+        let heads = usize::from(t.labels.iter().any(|l| !l.trim().is_empty()));
+        match self.nth {
+            Nth::At(n) if !self.data => Nth::At(n.checked_sub(heads)?).index(t.rows.len()),
+            n => n.index(t.rows.len()),
+        }
+    }
+}
+
+/// The row position the folded question asks for. "Row 11" numbers data rows (as
+/// a table's own numbering does); "the second row" counts what the reader sees.
+fn row_at(folded: &str) -> Option<RowAt> {
+    let nth = nth(folded, &["row", "rows"])?;
+    let numbered = folded
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .windows(2)
+        .any(|w| matches!(w[0], "row" | "rows") && w[1].chars().all(|c| c.is_ascii_digit()));
+    let data = numbered
+        || [" data row", " body row", " data rows", " body rows"]
+            .iter()
+            .any(|p| folded.contains(p));
+    Some(RowAt { nth, data })
 }
 
 /// The position the folded question gives to `noun` ("row", "column"): "the second
@@ -166,7 +211,7 @@ fn best_in(
     q: &str,
     quotes: &[String],
     qterms: &HashSet<String>,
-    rows_at: Option<Nth>,
+    rows_at: Option<RowAt>,
     col_at: Option<Nth>,
 ) -> Option<Hit> {
     let t = &f.table;
@@ -180,7 +225,16 @@ fn best_in(
         let names = label_names(t, c);
         let mut s = names
             .iter()
-            .map(|l| named(q, quotes, l))
+            .map(|l| {
+                let n = named(q, quotes, l);
+                // A label that is a word for a table's parts ("Table", "Value") is
+                // how questions speak of tables: it names its column only quoted.
+                if n < QUOTED && STRUCTURE_WORDS.contains(&fold(l).trim()) {
+                    0.0
+                } else {
+                    n
+                }
+            })
             .fold(0.0, f64::max);
         if s <= 0.0 {
             let lt = names
@@ -237,10 +291,13 @@ fn best_in(
                 key = Some((s, ci));
             }
         }
-        let by_pos = rows_at.and_then(|at| at.index(t.rows.len())) == Some(ri);
+        let by_pos = rows_at.and_then(|at| at.data_index(t)) == Some(ri);
+        // A table of one data row needs no row named: the column names its cell.
+        let only = t.rows.len() == 1;
         let row_score = match (key, by_pos) {
             (Some((s, _)), _) => s,
             (None, true) => 1.0,
+            (None, false) if only => IMPLIED_ROW,
             (None, false) => continue,
         };
         let asked: Vec<(f64, usize)> = cols
@@ -275,7 +332,7 @@ fn best_in(
 pub fn cell(srcs: &[Src], question: &str, docs: &std::collections::HashMap<String, f64>) -> Draft {
     let q = fold(question);
     let quotes = quoted(question);
-    let rows_at = nth(&q, &["row", "rows"]);
+    let rows_at = row_at(&q);
     let col_at = nth(&q, &["column", "columns", "col", "cell"]);
     let found = tables(srcs);
     let qterms = words::term_set(question);
