@@ -39,8 +39,10 @@ W_NS = (
     "http://schemas.openxmlformats.org/wordprocessingml/2006/main",
     "http://purl.oclc.org/ooxml/wordprocessingml/main",
 )
-MAX_PER_TABLE = 60
-MAX_PER_DOC = 200
+MAX_PER_TABLE = 80
+MAX_PER_DOC = 400
+# Phrasings of each fact (a phrasing repeated word for word is asked once).
+PHRASINGS = 4
 # Gold answers of notes, comments and parts: their first words (the scorer wants 75%
 # of a gold answer's content words in the answer, and an answer quotes a long note cut).
 MAX_GOLD_WORDS = 30
@@ -308,6 +310,25 @@ def table_questions(tables):
     return qs
 
 
+def comment_anchors(root):
+    """Comment id -> the text between its w:commentRangeStart and w:commentRangeEnd
+    (ECMA-376 17.13.4.4), read in document order."""
+    open_, text = set(), {}
+    for e in root.iter():
+        n = local(e.tag)
+        if n == "commentRangeStart":
+            open_.add(wattr(e, "id"))
+        elif n == "commentRangeEnd":
+            open_.discard(wattr(e, "id"))
+        elif n == "t" and open_:
+            for i in open_:
+                text[i] = text.get(i, "") + (e.text or "")
+        elif n == "p" and open_:
+            for i in open_:
+                text[i] = text.get(i, "") + " "
+    return {k: norm(v) for k, v in text.items()}
+
+
 def docx_questions(name, d, namer):
     qs = []
     if d.root is None:
@@ -328,6 +349,46 @@ def docx_questions(name, d, namer):
         header = g is not None and (g[1] or first_row_styled(b, header_styles))
         tables.append((g[0] if header else None, caption))
     qs.extend(table_questions(tables))
+    # Lists: runs of numbered paragraphs (w:numPr, 17.9), introduced by the paragraph
+    # above them.
+    intro, items = "", []
+
+    def flush():
+        if len(items) >= 2 and 0 < len(words(intro)) <= 20:
+            qs.append(("list-all", {"intro": intro, "items": list(items)}))
+            for k, it in enumerate(items[:len(ORD)]):
+                if len(words(it)) >= 2 and items.count(it) == 1:
+                    qs.append(("list-item", {"intro": intro, "item": it, "nth": k}))
+
+    for b in body_blocks(d.root):
+        t = text_of(b) if local(b.tag) == "p" else ""
+        numbered = local(b.tag) == "p" and any(local(e.tag) == "numPr" for e in b.iter())
+        if numbered and t:
+            items.append(t)
+            continue
+        flush()
+        items = []
+        intro = t
+    flush()
+    # Links to other places (w:hyperlink r:id with an external target, 17.16.22).
+    external = {}
+    d_, f_ = posixpath.split(d.main)
+    rels_root = d._xml(posixpath.join(d_, "_rels", f_ + ".rels"))
+    if rels_root is not None:
+        for r in rels_root:
+            if r.get("TargetMode") == "External" and r.get("Type", "").endswith("/hyperlink"):
+                external[r.get("Id")] = r.get("Target", "")
+    links = []
+    for e in d.root.iter():
+        if local(e.tag) == "hyperlink":
+            rid = next((v for k, v in e.attrib.items() if k.endswith("}id")), None)
+            t = text_of(e)
+            url = external.get(rid, "")
+            if url.startswith("http") and len(words(t)) >= 2 and t != url:
+                links.append((t, url))
+    for t, url in links:
+        if [x[0] for x in links].count(t) == 1:
+            qs.append(("link", {"text": t, "url": url}))
     # Tracked changes.
     changes = []
     for e in d.root.iter():
@@ -356,12 +417,17 @@ def docx_questions(name, d, namer):
                 if local(c.tag) == "comment":
                     t = text_of(c)
                     if t:
-                        comments.append((norm(wattr(c, "author")), t))
-    for author, t in comments:
-        if author and len(words(t)) >= 2 and [c[1] for c in comments].count(t) == 1:
+                        comments.append((norm(wattr(c, "author")), t, wattr(c, "id")))
+    anchors = comment_anchors(d.root)
+    for author, t, cid in comments:
+        unique = [c[1] for c in comments].count(t) == 1
+        if author and len(words(t)) >= 2 and unique:
             qs.append(("comment-who", {"author": author, "text": t}))
         if author and [c[0] for c in comments].count(author) == 1:
             qs.append(("comment-what", {"author": author, "text": t}))
+        anchor = anchors.get(cid, "")
+        if unique and len(words(t)) >= 2 and len(words(anchor)) >= 2:
+            qs.append(("comment-where", {"author": author, "text": t, "anchor": anchor}))
     # Notes: asked by the words just before their reference mark.
     for typ, ref in (("footnotes", "footnoteReference"), ("endnotes", "endnoteReference")):
         part = next((t for k, t in rels if k == typ), None)
@@ -374,6 +440,7 @@ def docx_questions(name, d, namer):
                 t = text_of(n)
                 if len(words(t)) >= 3:
                     notes[wattr(n, "id")] = t
+        seq = 0
         for p in d.root.iter():
             if local(p.tag) != "p":
                 continue
@@ -382,11 +449,14 @@ def docx_questions(name, d, namer):
                 nm = local(e.tag)
                 if nm == "t":
                     before.append(e.text or "")
-                elif nm == ref and wattr(e, "id") in notes:
+                elif nm == ref:
+                    seq += 1  # notes are numbered in the order of their references
+                    if wattr(e, "id") not in notes:
+                        continue
                     lead = words("".join(before))[-6:]
                     if len(lead) >= 3:
                         qs.append(("footnote", {"lead": " ".join(lead), "text": notes[wattr(e, "id")],
-                                                "note": typ[:-1]}))
+                                                "note": typ[:-1], "seq": seq}))
     # Page headers and footers.
     seen = set()
     for typ, target in rels:
@@ -477,6 +547,35 @@ def html_questions(name, raw):
     return table_questions(tables), p.title
 
 
+def pipe_questions(text):
+    """Cell questions of the GFM pipe tables of a Markdown text: a header line, a
+    delimiter line of dashes, body lines; the line above names the table."""
+    lines = text.splitlines()
+    tables, i = [], 0
+    rule = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+    def cells(line):
+        t = line.strip()
+        t = t[1:] if t.startswith("|") else t
+        t = t[:-1] if t.endswith("|") else t
+        return [(norm(re.sub(r"[*_`]", "", c)), False) for c in t.split("|")]
+
+    while i + 1 < len(lines):
+        if "|" in lines[i] and rule.match(lines[i + 1]) and "|" in lines[i + 1]:
+            above = next((norm(l) for l in reversed(lines[max(0, i - 3):i]) if norm(l)), "")
+            rows = [cells(lines[i])]
+            j = i + 2
+            while j < len(lines) and "|" in lines[j] and lines[j].strip():
+                rows.append(cells(lines[j]))
+                j += 1
+            cap = above if 0 < len(words(above)) <= 10 and "|" not in above else None
+            tables.append((rows, cap))
+            i = j
+        else:
+            i += 1
+    return table_questions(tables)
+
+
 def read_html(path):
     raw = open(path, "rb").read()
     m = re.search(rb"charset=[\"']?([A-Za-z0-9_-]+)", raw[:4096])
@@ -536,10 +635,26 @@ def phrase(kind, f, doc, n):
         forms = ["What does %s's comment in %s say?" % (f["author"], doc),
                  "In %s, what did %s write in a comment?" % (doc, f["author"])]
         return forms[n % 2], quoted(f["text"], MAX_GOLD_WORDS, ""), "comment"
+    if kind == "list-all":
+        forms = ["In %s, list the items that follow \"%s\"." % (doc, quoted(f["intro"])),
+                 "What are all the points listed under \"%s\" in %s?" % (quoted(f["intro"]), doc)]
+        return forms[n % 2], "; ".join(f["items"])[:400], "table-whole"
+    if kind == "list-item":
+        forms = ["In %s, what is the %s item of the list after \"%s\"?" % (doc, ORD[f["nth"]], quoted(f["intro"]))]
+        return forms[n % 1], quoted(f["item"], MAX_GOLD_WORDS, ""), "fact"
+    if kind == "link":
+        forms = ["In %s, which web address does the link \"%s\" point to?" % (doc, f["text"]),
+                 "What URL is behind \"%s\" in %s?" % (f["text"], doc)]
+        return forms[n % 2], f["url"], "fact"
+    if kind == "comment-where":
+        forms = ["In %s, which text is the comment \"%s\" attached to?" % (doc, quoted(f["text"])),
+                 "What passage did %s comment on with \"%s\" in %s?" % (f["author"] or "the reviewer", quoted(f["text"]), doc)]
+        return forms[n % 2], quoted(f["anchor"], MAX_GOLD_WORDS, ""), "comment"
     if kind == "footnote":
         forms = ["In %s, what does the %s after \"%s\" say?" % (doc, f["note"], f["lead"]),
-                 "What does the %s attached to \"%s\" in %s say?" % (f["note"], f["lead"], doc)]
-        return forms[n % 2], quoted(f["text"], MAX_GOLD_WORDS, ""), "footnote"
+                 "What does the %s attached to \"%s\" in %s say?" % (f["note"], f["lead"], doc),
+                 "What does %s %d of %s say?" % (f["note"], f["seq"], doc)]
+        return forms[n % 3], quoted(f["text"], MAX_GOLD_WORDS, ""), "footnote"
     if kind == "header-footer":
         forms = ["What does the page %s of %s say?" % (f["part"], doc),
                  "What text is in the %s of %s?" % (f["part"], doc)]
@@ -582,12 +697,15 @@ def main():
             facts, title = html_questions(fn, read_html(path))
             if title and len(words(title)) >= 2:
                 names.append("the page titled '%s'" % title)
+        elif ext in ("md", "txt"):
+            # Markdown written as text keeps its pipe tables readable as tables.
+            facts = pipe_questions(open(path, encoding="utf-8", errors="replace").read())
         else:
             continue
         facts = facts[:MAX_PER_DOC]
-        # Each fact asked three times: other namings of the document, other phrasings.
+        # Each fact asked several times: other namings of the document, other phrasings.
         for i, (kind, f) in enumerate(facts):
-            for j in (0, 1, 2):
+            for j in range(PHRASINGS):
                 doc = names[(i + j) % len(names)]
                 got = phrase(kind, f, doc, i + j)
                 if got is None:

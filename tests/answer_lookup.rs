@@ -152,3 +152,42 @@ fn a_label_that_is_a_word_for_tables_names_no_column_unquoted() {
     let a = answer(&c, "What is under 'Table'?");
     assert!(a.text.contains("Header"), "{}", a.text);
 }
+
+const STEPS: &str = "# Setup\n\nBefore you start:\n\n- Install the tools\n- Read the guide\n\nTo build the project:\n\n- Clone the repository\n- Run the build script\n- Check the output folder\n";
+
+#[test]
+fn an_item_of_the_list_the_question_quotes_by_its_intro() {
+    let c = collection("steps.md", STEPS);
+    let a = answer(
+        &c,
+        "What is the second item of the list after \"To build the project:\"?",
+    );
+    assert_eq!(a.kind, "list", "{}", a.text);
+    assert!(a.text.starts_with("Run the build script"), "{}", a.text);
+    let a = answer(&c, "List the items that follow \"To build the project:\".");
+    assert!(
+        a.text.contains("Clone the repository") && a.text.contains("Check the output folder"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("Install the tools"), "{}", a.text);
+}
+
+#[test]
+fn a_link_is_answered_with_its_target() {
+    let c = collection(
+        "links.md",
+        "# Links\n\nQuestions go to the [support forum](https://forum.example.org/) and bugs to the [issue tracker](https://bugs.example.org/new).\n",
+    );
+    let a = answer(
+        &c,
+        "Which web address does the link \"issue tracker\" point to?",
+    );
+    assert_eq!(a.kind, "link", "{}", a.text);
+    assert!(
+        a.text.contains("https://bugs.example.org/new"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("forum.example.org"), "{}", a.text);
+}

@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 
 use super::draft::{Draft, Line};
+use super::lookup::{Nth, fold};
 use super::source::{BlockKind, Src};
 use super::table::Table;
 use super::words::{self, Query};
@@ -24,6 +25,8 @@ pub(super) struct Found<'a> {
     pub context: HashSet<String>,
     /// Nothing but elisions follow it in its source: it may go on in the next chunk.
     closes: bool,
+    /// The paragraph or heading right above it, plain.
+    pub above: Option<String>,
 }
 
 /// Whether a block is only an elision mark ("…") or empty.
@@ -71,10 +74,12 @@ pub(super) fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
                 labels.extend(words::term_set(c));
             }
             // The paragraph or heading just above names the table.
+            let mut above = None;
             if let Some(prev) = bi.checked_sub(1).and_then(|i| s.blocks.get(i))
                 && prev.kind != BlockKind::Table
             {
                 context.extend(words::term_set(&prev.r.plain));
+                above = Some(prev.r.plain.clone());
             }
             let closes = s.blocks[bi + 1..].iter().all(|b| is_gap(&b.r.plain));
             out.push(Found {
@@ -83,6 +88,7 @@ pub(super) fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
                 labels,
                 context,
                 closes,
+                above,
             });
         }
     }
@@ -156,10 +162,24 @@ pub fn cell(srcs: &[Src], q: &Query) -> Draft {
     }
 }
 
+/// Weight of a table or list whose caption or introducing text the question quotes:
+/// quoting the words above a list is how a user points at that list.
+const QUOTED_INTRO: f64 = 1.0;
+
+/// [`QUOTED_INTRO`] when one of the folded `quotes` is within one of the `names`.
+fn intro_bonus<'a>(quotes: &[String], names: impl IntoIterator<Item = &'a str>) -> f64 {
+    let names: Vec<String> = names.into_iter().map(fold).collect();
+    let hit = quotes
+        .iter()
+        .filter(|q| q.trim().chars().count() >= 3)
+        .any(|q| names.iter().any(|n| n.contains(q.as_str())));
+    if hit { QUOTED_INTRO } else { 0.0 }
+}
+
 /// Every row of the table the question matches best (by its caption, labels,
 /// context and cells), one line per row; rows of the same table in later sources
 /// (a table split across chunks) follow.
-pub fn whole_table(srcs: &[Src], q: &Query) -> Draft {
+pub fn whole_table(srcs: &[Src], q: &Query, quotes: &[String]) -> Draft {
     let found = tables(srcs);
     let mut best: Option<(f64, usize)> = None;
     for (fi, f) in found.iter().enumerate() {
@@ -172,7 +192,9 @@ pub fn whole_table(srcs: &[Src], q: &Query) -> Draft {
                 cells.extend(words::terms(c));
             }
         }
-        let s = q.coverage(&name, &cells);
+        let mut s = q.coverage(&name, &cells);
+        let named = f.table.caption.iter().chain(f.above.iter());
+        s += intro_bonus(quotes, named.map(String::as_str));
         if best.is_none_or(|b| s > b.0) {
             best = Some((s, fi));
         }
@@ -202,9 +224,8 @@ pub fn whole_table(srcs: &[Src], q: &Query) -> Draft {
     }
 }
 
-/// Every item of the list the question matches best: a run of list items, scored by
-/// its items and the paragraph or heading above it.
-pub fn whole_list(srcs: &[Src], q: &Query) -> Draft {
+/// The list the question matches best: (score, source, first block, end block).
+fn best_list(srcs: &[Src], q: &Query, quotes: &[String]) -> Option<(f64, usize, usize, usize)> {
     let mut best: Option<(f64, usize, usize, usize)> = None;
     for (si, s) in srcs.iter().enumerate() {
         let mut i = 0;
@@ -227,21 +248,69 @@ pub fn whole_list(srcs: &[Src], q: &Query) -> Draft {
             if i - start < 2 {
                 continue;
             }
+            // A paragraph the question quotes inside the run (two lists joined across
+            // it) introduces the items after it, up to the next paragraph.
+            let mut start = start;
+            let mut end = i;
+            let mut bonus = 0.0;
+            for j in start.saturating_sub(1)..i {
+                let b = &s.blocks[j];
+                if b.kind != BlockKind::Item && intro_bonus(quotes, [b.r.plain.as_str()]) > 0.0 {
+                    start = j + 1;
+                    end = (start..i)
+                        .find(|&k| s.blocks[k].kind != BlockKind::Item)
+                        .unwrap_or(i);
+                    bonus = QUOTED_INTRO;
+                    break;
+                }
+            }
+            if end <= start {
+                continue;
+            }
             // The paragraph or heading above names the list; its items count half.
             let mut name = s.context.clone();
             if let Some(p) = start.checked_sub(1).and_then(|j| s.blocks.get(j)) {
                 name.extend(words::term_set(&p.r.plain));
             }
             let mut items = HashSet::new();
-            for b in &s.blocks[start..i] {
+            for b in &s.blocks[start..end] {
                 items.extend(words::term_set(&b.r.plain));
             }
-            let sc = q.coverage(&name, &items);
+            let sc = q.coverage(&name, &items) + bonus;
             if best.is_none_or(|b| sc > b.0) {
-                best = Some((sc, si, start, i));
+                best = Some((sc, si, start, end));
             }
         }
     }
+    best
+}
+
+/// Item `at` of the list the question matches best ([`whole_list`]'s choice), the
+/// paragraphs between items not counted; None when there is no such list or item.
+pub(super) fn list_item(srcs: &[Src], q: &Query, quotes: &[String], at: Nth) -> Option<Draft> {
+    let (score, si, start, end) = best_list(srcs, q, quotes)?;
+    let s = srcs.get(si)?;
+    let items: Vec<&super::source::Block> = s.blocks[start..end]
+        .iter()
+        .filter(|b| b.kind == BlockKind::Item)
+        .collect();
+    let b = items.get(at.index(items.len())?)?;
+    Some(Draft {
+        kind: "list",
+        list: false,
+        lines: vec![Line {
+            plain: b.r.plain.clone(),
+            markdown: b.r.markdown.clone(),
+            number: s.number,
+        }],
+        score,
+    })
+}
+
+/// Every item of the list the question matches best: a run of list items, scored by
+/// its items and the paragraph or heading above it (a quoted intro counts most).
+pub fn whole_list(srcs: &[Src], q: &Query, quotes: &[String]) -> Draft {
+    let best = best_list(srcs, q, quotes);
     let Some((score, si, start, end)) = best else {
         return Draft::default();
     };

@@ -63,13 +63,15 @@ pub fn fold(s: &str) -> String {
 
 /// A position asked for: 1-based, or the last.
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Nth {
+#[allow(missing_docs)]
+pub(super) enum Nth {
     At(usize),
     Last,
 }
 
 impl Nth {
-    fn index(self, len: usize) -> Option<usize> {
+    /// The 0-based index among `len` things.
+    pub(super) fn index(self, len: usize) -> Option<usize> {
         match self {
             Nth::At(n) if n >= 1 && n <= len => Some(n - 1),
             Nth::Last if len > 0 => Some(len - 1),
@@ -116,7 +118,7 @@ fn row_at(folded: &str) -> Option<RowAt> {
 
 /// The position the folded question gives to `noun` ("row", "column"): "the second
 /// row", "row 3", "the 3rd row", "the last row", "the fourth data row".
-fn nth(folded: &str, nouns: &[&str]) -> Option<Nth> {
+pub(super) fn nth(folded: &str, nouns: &[&str]) -> Option<Nth> {
     let w: Vec<&str> = folded.split_whitespace().collect();
     for (i, x) in w.iter().enumerate() {
         if !nouns.contains(x) {
@@ -150,7 +152,7 @@ fn nth(folded: &str, nouns: &[&str]) -> Option<Nth> {
 }
 
 /// Quoted spans of the question, folded.
-fn quoted(question: &str) -> Vec<String> {
+pub(super) fn quoted(question: &str) -> Vec<String> {
     super::asks::quote_spans(question)
         .into_iter()
         .map(|q| fold(&q))
@@ -161,7 +163,7 @@ fn quoted(question: &str) -> Vec<String> {
 /// How strongly the folded question names the phrase `cell`: 0 when it does not
 /// contain it whole; otherwise 1 plus a little per character (a longer name is the
 /// more specific one), [`QUOTED`] when the question quotes exactly it.
-fn named(folded_q: &str, quotes: &[String], cell: &str) -> f64 {
+pub(super) fn named(folded_q: &str, quotes: &[String], cell: &str) -> f64 {
     let c = fold(cell);
     let chars = c.trim().chars().count();
     if chars == 0 || !folded_q.contains(&c) {

@@ -111,15 +111,22 @@ pub fn strip_invisible(s: &str) -> String {
         .collect()
 }
 
-/// Renders `raw` (a block of chunk text). Never fails: unknown `<` is text, and
-/// text inside backticks (inline code) is never read as a tag.
-pub fn render(raw: &str) -> Rendered {
+/// `raw` without invisible characters ([`strip_invisible`]) and without the
+/// [`TRANSPARENT`] formatting tags, as [`render`] and [`links`] read it.
+pub fn clean(raw: &str) -> String {
     let mut cleaned = strip_invisible(raw);
     for t in TRANSPARENT {
         if cleaned.contains(t) {
             cleaned = cleaned.replace(t, "");
         }
     }
+    cleaned
+}
+
+/// Renders `raw` (a block of chunk text). Never fails: unknown `<` is text, and
+/// text inside backticks (inline code) is never read as a tag.
+pub fn render(raw: &str) -> Rendered {
+    let cleaned = clean(raw);
     let raw = cleaned.as_str();
     let mut out = Rendered::default();
     let mut stack: Vec<Frame> = vec![Frame {
@@ -372,6 +379,19 @@ fn decode(s: &str) -> String {
 /// Inline Markdown of a text run as plain text: emphasis and code marks dropped,
 /// `[text](target)` as its text, `[^n]` as `(note n)`, escapes and entities resolved.
 pub fn inline_plain(s: &str) -> String {
+    inline(s, &mut Vec::new())
+}
+
+/// The links of inline Markdown `s`, `[text](target)`, as (plain text, target) in
+/// text order.
+pub fn links(s: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    inline(&clean(s), &mut out);
+    out
+}
+
+/// [`inline_plain`], pushing each link's (text, target) to `links`.
+fn inline(s: &str, links: &mut Vec<(String, String)>) -> String {
     let s = decode(s);
     let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len());
@@ -418,7 +438,10 @@ pub fn inline_plain(s: &str) -> String {
                         && let Some(t) = chars[close..].iter().position(|&x| x == ')')
                     {
                         let label: String = chars[i + 1..close].iter().collect();
-                        out.push_str(&inline_plain(&label));
+                        let text = inline(&label, links);
+                        let target: String = chars[close + 2..close + t].iter().collect();
+                        links.push((text.clone(), target.trim().to_string()));
+                        out.push_str(&text);
                         i = close + t + 1;
                         continue;
                     }

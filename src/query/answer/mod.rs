@@ -35,6 +35,7 @@ pub mod compose;
 pub mod draft;
 pub mod facts;
 pub mod focus;
+pub mod links;
 pub mod lookup;
 pub mod markup;
 pub mod source;
@@ -71,6 +72,11 @@ pub const FACT_MIN: f64 = 0.05;
 /// A table row answers instead of the best sentence when it covers at least this
 /// share of what the sentence covers: a row is the more exact answer.
 pub const CELL_OVER_FACT: f64 = 0.75;
+
+/// Words that name the members of a list ("the third item").
+const ITEM_WORDS: [&str; 8] = [
+    "item", "items", "point", "points", "bullet", "entry", "step", "steps",
+];
 
 /// A source's text under its citation number.
 #[derive(Debug, Clone, Copy)]
@@ -193,6 +199,10 @@ pub fn answer(
         return write(drafts, max_tokens * 2);
     }
 
+    let link = links::target(question, passages);
+    if !link.lines.is_empty() {
+        return write(vec![link], max_tokens);
+    }
     // A question naming a row and a column of one table asks for their cell.
     if !a.wants_all {
         let hit = lookup::cell(&srcs, question, &docs);
@@ -201,9 +211,16 @@ pub fn answer(
         }
     }
     let table_q = Query::new(question, &["table", "row", "column", "cell"], &w);
+    let quotes = lookup::quoted(question);
+    // "The third item of the list after ...": one item of the list the question names.
+    if let Some(at) = lookup::nth(&lookup::fold(question), &ITEM_WORDS) {
+        if let Some(d) = cells::list_item(&srcs, &table_q, &quotes, at) {
+            return write(vec![d], max_tokens);
+        }
+    }
     if a.wants_all {
-        let t = cells::whole_table(&srcs, &table_q);
-        let l = cells::whole_list(&srcs, &table_q);
+        let t = cells::whole_table(&srcs, &table_q, &quotes);
+        let l = cells::whole_list(&srcs, &table_q, &quotes);
         let best = if t.score >= l.score { t } else { l };
         if !best.lines.is_empty() && best.score >= FACT_MIN && best.score >= facts.score {
             return write(vec![best], max_tokens * 2);
