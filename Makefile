@@ -24,8 +24,22 @@ EVAL_MIN_KIND ?= 90
 EVAL_MAX_TOKENS ?= 4000
 EVAL_MIN_ANSWERS ?= 80
 EVAL_MIN_DECLINES ?= 80
+# The check split (../shared/eval/check.jsonl: measured on, never tuned on) is held to
+# what it reached, so a change that loses there fails (issue 35's goals are 97% / 85%;
+# the README reports both splits).
+CHECK_MIN_COMPLETE ?= 90
+CHECK_MIN_ANSWERS ?= 53
+CHECK_MIN_DECLINES ?= 57
+# The generated question set (scripts/gen-questions.py: questions from the corpus's
+# structure, gold read from the files by Python's own parsers): a fixed sample of 200
+# in make eval, the whole set in make eval-generated. Long tables and lists cost more
+# than the default budget's mean, so its ceiling is its own.
+GEN_MIN_COMPLETE ?= 92
+GEN_MIN_ANSWERS ?= 87
+GEN_MAX_TOKENS ?= 4400
+GEN_DIR := target/eval/generated
 
-.PHONY: local-embed local-embed-test eval test setup wasm-target npm-deps chromium postgres cli pkg typecheck node-test browser-test demo-build demo bench fuzz fuzz-tools clean
+.PHONY: local-embed local-embed-test eval eval-generated test setup wasm-target npm-deps chromium postgres cli pkg typecheck node-test browser-test demo-build demo bench fuzz fuzz-tools clean
 
 test: setup
 	cargo test --release
@@ -39,13 +53,29 @@ test: setup
 setup: wasm-target npm-deps chromium postgres
 
 # The answer-quality loop (../shared/eval/README.md) with default options, then the
-# gate: deterministic output, so this is a quality check, not a timing test.
+# gate: deterministic output, so this is a quality check, not a timing test. Dev split,
+# check split, then the generated sample.
 eval: cli
 	python3 $(EVAL)/run.py --out target/eval/default
 	python3 scripts/eval-gate.py target/eval/default/score.json \
 	  --min-complete $(EVAL_MIN_COMPLETE) --min-collection $(EVAL_MIN_COLLECTION) \
 	  --min-kind $(EVAL_MIN_KIND) --max-tokens $(EVAL_MAX_TOKENS) \
 	  --min-answers $(EVAL_MIN_ANSWERS) --min-declines $(EVAL_MIN_DECLINES)
+	python3 $(EVAL)/run.py --questions $(EVAL)/check.jsonl --out target/eval/check
+	python3 scripts/eval-gate.py target/eval/check/score.json \
+	  --min-complete $(CHECK_MIN_COMPLETE) --max-tokens $(EVAL_MAX_TOKENS) \
+	  --min-answers $(CHECK_MIN_ANSWERS) --min-declines $(CHECK_MIN_DECLINES)
+	python3 scripts/gen-questions.py --corpus $(CORPUS) --collections $(EVAL)/collections.json --out $(GEN_DIR)
+	python3 $(EVAL)/run.py --questions $(GEN_DIR)/sample.jsonl --out target/eval/generated-sample
+	python3 scripts/eval-gate.py target/eval/generated-sample/score.json \
+	  --min-complete $(GEN_MIN_COMPLETE) --max-tokens $(GEN_MAX_TOKENS) --min-answers $(GEN_MIN_ANSWERS)
+
+# Every generated question (1,207 today; about 8 minutes), gated like the sample.
+eval-generated: cli
+	python3 scripts/gen-questions.py --corpus $(CORPUS) --collections $(EVAL)/collections.json --out $(GEN_DIR)
+	python3 $(EVAL)/run.py --questions $(GEN_DIR)/questions.jsonl --out target/eval/generated-all
+	python3 scripts/eval-gate.py target/eval/generated-all/score.json \
+	  --min-complete $(GEN_MIN_COMPLETE) --max-tokens $(GEN_MAX_TOKENS) --min-answers $(GEN_MIN_ANSWERS)
 
 # No download when the target is already there (it is on this kind of machine).
 wasm-target:
