@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::draft::{Draft, Line};
 use super::source::{BlockKind, Src};
+use super::wanted::{Wanted, holds};
 use super::words::{Query, Weights};
 
 /// A sentence adds itself when it covers at least this share of the question's
@@ -14,6 +15,10 @@ const MIN_GAIN: f64 = 0.15;
 
 /// A line of code scores this share of its coverage.
 const CODE_FACTOR: f64 = 0.8;
+
+/// A sentence without the type of thing asked for ([`Wanted`]) scores this share of
+/// its coverage.
+const UNTYPED_FACTOR: f64 = 0.5;
 
 /// Sentences per document in a broad answer.
 const PER_DOCUMENT: usize = 2;
@@ -27,12 +32,28 @@ fn usable(s: &Src, block: usize) -> bool {
         .is_some_and(|b| !matches!(b.kind, BlockKind::Table))
 }
 
+/// Whether a sentence is nothing but picture placeholders (`[image]`, `[image: alt]`,
+/// chunk/render.rs): a picture's description names the picture and states nothing, so
+/// it never answers.
+fn only_images(plain: &str) -> bool {
+    let mut rest = plain.trim();
+    let mut any = false;
+    while let Some(r) = rest.strip_prefix("[image") {
+        let Some(end) = r.find(']') else {
+            return false;
+        };
+        rest = r[end + 1..].trim_start();
+        any = true;
+    }
+    any && rest.is_empty()
+}
+
 /// The best sentence and up to `max - 1` more that each add uncovered terms.
-pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
+pub fn sentences(srcs: &[Src], q: &Query, max: usize, want: Option<Wanted>) -> Draft {
     let mut cands: Vec<(f64, usize, usize)> = Vec::new();
     for (si, s) in srcs.iter().enumerate() {
         for (ui, u) in s.units.iter().enumerate() {
-            if !usable(s, u.block) {
+            if !usable(s, u.block) || only_images(&u.plain) {
                 continue;
             }
             // Prose answers better than a line of code that shares its words.
@@ -40,7 +61,11 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize) -> Draft {
                 .blocks
                 .get(u.block)
                 .is_some_and(|b| b.kind == BlockKind::Code);
-            let factor = if code { CODE_FACTOR } else { 1.0 };
+            let mut factor = if code { CODE_FACTOR } else { 1.0 };
+            // A sentence without the date or number asked for restates the question.
+            if want.is_some_and(|w| !holds(w, &u.plain)) {
+                factor *= UNTYPED_FACTOR;
+            }
             cands.push((q.coverage(&u.terms, &s.context) * factor, si, ui));
         }
     }
@@ -471,5 +496,13 @@ mod tests {
             trim(&q, "A short one, with a harbour budget."),
             "A short one, with a harbour budget."
         );
+    }
+
+    #[test]
+    fn a_picture_placeholder_is_no_sentence() {
+        assert!(only_images("[image: Picture 1]"));
+        assert!(only_images("[image] [image: logo]"));
+        assert!(!only_images("[image: Picture 1] Japan is 6 hours ahead."));
+        assert!(!only_images("An [image] of it"));
     }
 }

@@ -41,6 +41,7 @@ pub mod markup;
 pub mod source;
 pub mod structured;
 pub mod table;
+pub mod wanted;
 pub mod words;
 
 use std::collections::HashSet;
@@ -159,7 +160,12 @@ pub fn answer(
     let all_kind_words: Vec<&str> = asked.iter().flat_map(|k| dropped(*k)).collect();
     let plain_q = Query::new(question, &all_kind_words, &w);
     let docs = focus::documents(&srcs, &Query::new(question, &[], &w));
-    let facts = facts::sentences(&srcs, &plain_q, max_sentences.max(1));
+    let facts = facts::sentences(
+        &srcs,
+        &plain_q,
+        max_sentences.max(1),
+        wanted::wanted(question),
+    );
 
     if let Some(&first) = asked.first() {
         // A change asked for in a header or footer: changes in those parts only.
@@ -254,6 +260,17 @@ pub fn answer(
         .filter(|s| docs.get(&s.title).copied().unwrap_or(0.0) >= 1.0)
         .collect();
     if facts.lines.is_empty() || (facts.score < FACT_MIN && !foreign(question, &target)) {
+        return decline("an answer to this question", &facts, max_tokens);
+    }
+    // Over a document in another script, a sentence sharing no word or number with the
+    // question was chosen by its document's name alone: that is a guess (most often
+    // the title), so the answer declines and cites it as the closest passage.
+    if foreign(question, &target)
+        && facts
+            .lines
+            .iter()
+            .all(|l| words::term_set(&l.plain).is_disjoint(&qterms))
+    {
         return decline("an answer to this question", &facts, max_tokens);
     }
     let budget = if facts.list {
