@@ -41,6 +41,8 @@ W_NS = (
 )
 MAX_PER_TABLE = 80
 MAX_PER_DOC = 400
+# Sections asked of one document.
+MAX_SECTIONS = 25
 # Phrasings of each fact (a phrasing repeated word for word is asked once).
 PHRASINGS = 4
 # Gold answers of notes, comments and parts: their first words (the scorer wants 75%
@@ -310,6 +312,25 @@ def table_questions(tables):
     return qs
 
 
+def first_sentence(text):
+    """The text up to its first sentence end (. ! ? followed by a space), if long enough."""
+    m = re.search(r"^(.{20,}?[.!?])\s", text + " ")
+    return m.group(1) if m else text
+
+
+def section_questions(heads):
+    """Section questions of [heading, first body paragraph] pairs: headings of two to
+    eight words that no other heading repeats; the gold is the opening sentence."""
+    names = [h for h, _ in heads]
+    qs = []
+    for h, body in heads:
+        if len(qs) >= MAX_SECTIONS:
+            break
+        if body and 1 <= len(words(h)) <= 8 and names.count(h) == 1 and not re.fullmatch(r"[\d. ]+", h):
+            qs.append(("section", {"heading": h, "text": first_sentence(body)}))
+    return qs
+
+
 def comment_anchors(root):
     """Comment id -> the text between its w:commentRangeStart and w:commentRangeEnd
     (ECMA-376 17.13.4.4), read in document order."""
@@ -349,6 +370,21 @@ def docx_questions(name, d, namer):
         header = g is not None and (g[1] or first_row_styled(b, header_styles))
         tables.append((g[0] if header else None, caption))
     qs.extend(table_questions(tables))
+    # Sections: a heading (w:pStyle Heading1-9 or Title) and the first sentence of
+    # the body paragraph after it.
+    heads, cur = [], None
+    for b in body_blocks(d.root):
+        if local(b.tag) != "p":
+            cur = None
+            continue
+        style = next((wattr(e, "val") or "" for e in b.iter() if local(e.tag) == "pStyle"), "").lower()
+        t = text_of(b)
+        if style.startswith("heading") and t:
+            cur = t
+            heads.append([t, None])
+        elif cur and t and heads[-1][1] is None and len(words(t)) >= 6:
+            heads[-1][1] = t
+    qs.extend(section_questions(heads))
     # Lists: runs of numbered paragraphs (w:numPr, 17.9), introduced by the paragraph
     # above them.
     intro, items = "", []
@@ -481,11 +517,17 @@ class HtmlTables(html.parser.HTMLParser):
         super().__init__(convert_charrefs=True)
         self.tables, self.stack, self.title, self._in_title = [], [], None, False
         self.last_text = ""
+        # [heading, first paragraph after it]; the open <hN> or <p> being read.
+        self.heads, self._h, self._p = [], None, None
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag == "title":
             self._in_title = True
+        elif tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            self._h = []
+        elif tag == "p" and not self.stack:
+            self._p = []
         elif tag == "table":
             self.stack.append({"rows": [], "caption": self.last_text, "nested": False, "cell": None,
                                "header": False})
@@ -507,6 +549,17 @@ class HtmlTables(html.parser.HTMLParser):
     def handle_endtag(self, tag):
         if tag == "title":
             self._in_title = False
+        elif tag in ("h1", "h2", "h3", "h4", "h5", "h6") and self._h is not None:
+            t = norm("".join(self._h))
+            t = re.sub(r"\[\s*edit\s*\]$", "", t).strip()  # a wiki's edit link
+            if t:
+                self.heads.append([t, None])
+            self._h = None
+        elif tag == "p" and self._p is not None:
+            t = norm("".join(self._p))
+            if self.heads and self.heads[-1][1] is None and len(words(t)) >= 6:
+                self.heads[-1][1] = t
+            self._p = None
         elif tag == "table" and self.stack:
             t = self.stack.pop()
             if not t["nested"]:
@@ -525,6 +578,10 @@ class HtmlTables(html.parser.HTMLParser):
             t["cell"] = None
 
     def handle_data(self, data):
+        if self._h is not None:
+            self._h.append(data)
+        if self._p is not None:
+            self._p.append(data)
         if self._in_title:
             self.title = norm((self.title or "") + data)
         if self.stack and self.stack[-1]["cell"] is not None:
@@ -544,7 +601,7 @@ def html_questions(name, raw):
         rows = [r for r in t["rows"] if r]
         cap = t["caption"] if 0 < len(words(t["caption"] or "")) <= 10 else None
         tables.append((rows if t["header"] else None, cap))
-    return table_questions(tables), p.title
+    return table_questions(tables) + section_questions(p.heads), p.title
 
 
 def pipe_questions(text):
@@ -635,6 +692,11 @@ def phrase(kind, f, doc, n):
         forms = ["What does %s's comment in %s say?" % (f["author"], doc),
                  "In %s, what did %s write in a comment?" % (doc, f["author"])]
         return forms[n % 2], quoted(f["text"], MAX_GOLD_WORDS, ""), "comment"
+    if kind == "section":
+        forms = ["What does %s say about '%s'?" % (doc, f["heading"]),
+                 "Summarize the section '%s' of %s." % (f["heading"], doc),
+                 "In %s, what is covered under the heading '%s'?" % (doc, f["heading"])]
+        return forms[n % 3], quoted(f["text"], MAX_GOLD_WORDS, ""), "section"
     if kind == "list-all":
         forms = ["In %s, list the items that follow \"%s\"." % (doc, quoted(f["intro"])),
                  "What are all the points listed under \"%s\" in %s?" % (quoted(f["intro"]), doc)]

@@ -51,3 +51,85 @@ fn an_english_question_over_another_script_is_not_answered_with_the_title() {
     assert!(a.declined, "{}", a.text);
     assert!(a.text.starts_with("The documents do not"), "{}", a.text);
 }
+
+#[test]
+fn what_a_text_says_about_a_heading_is_that_section_s_key_sentences() {
+    // Wiki-style headings all end in an "edit" link: the word names no section.
+    let mut text = String::from("# Guide\n\n");
+    for (h, body) in [
+        (
+            "Alpha",
+            "Alpha is the first tool of the kit. It sorts files.",
+        ),
+        (
+            "Beta",
+            "Beta is the second tool. It copies files between disks.",
+        ),
+        (
+            "Gamma",
+            "Gamma is a compiler for the kit's scripts. It is designed for speed and safety. \
+Gamma checks every script before it runs. Scripts compiled by Gamma run twice as fast. \
+Gamma was written by the kit's maintainers. It ships with the kit since version two. \
+A Gamma script ends in .gm by convention.",
+        ),
+    ] {
+        text.push_str(&format!("## {h}[[edit](/edit/{h})]\n\n{body}\n\n"));
+    }
+    let c = collection("guide.md", &text);
+    let a = answer(&c, "What does the guide say about Gamma?");
+    assert_eq!(a.kind, "section", "{}", a.text);
+    assert!(a.text.contains("Gamma is a compiler"), "{}", a.text);
+    assert!(!a.text.contains("copies files"), "{}", a.text);
+    // Key sentences, not the whole section: five of its seven.
+    assert_eq!(a.quotes.len(), 5, "{}", a.text);
+}
+
+#[test]
+fn a_section_quoted_by_its_heading_is_read_and_answered_though_a_contents_list_names_it_too() {
+    // Over the send-everything threshold, so retrieval must find the section: every
+    // other part mentions its heading's words more often than the section does.
+    let topics: Vec<String> = (0..60).map(|i| format!("Topic {i} overview")).collect();
+    let mut text = String::from("# Handbook\n\n**Contents**\n\n");
+    for t in &topics {
+        text.push_str(&format!("{t}\t{}\n\n", 3));
+    }
+    text.push_str("Fetching the binaries\t9\n\n");
+    for (i, t) in topics.iter().enumerate() {
+        text.push_str(&format!("# {t}\n\n"));
+        for j in 0..24 {
+            text.push_str(&format!(
+                "Paragraph {j} of part {i} talks about harbour cranes, tides and cargo number {}; fetching the binaries comes later, the binaries are fetched last. \n\n",
+                i * 100 + j
+            ));
+        }
+    }
+    text.push_str("# Fetching the binaries\n\nDownload the latest release archive from the project site and unpack it anywhere.\n\n\
+Each archive carries a checksum file next to it.\n");
+    let c = collection("handbook.md", &text);
+    let r = ask(
+        &c,
+        "What does the handbook say about 'Fetching the binaries'?",
+        &[],
+        &Replies::default(),
+        &QueryOptions::new(),
+    )
+    .unwrap();
+    // Retrieval, not the whole document.
+    assert!(
+        r.accounting.reason.contains("budget"),
+        "{}",
+        r.accounting.reason
+    );
+    assert!(
+        r.accounting.total_tokens < 8_000,
+        "{}",
+        r.accounting.total_tokens
+    );
+    let a = r.answer;
+    assert_eq!(a.kind, "section", "{}", a.text);
+    assert!(
+        a.text.contains("Download the latest release archive"),
+        "{}",
+        a.text
+    );
+}

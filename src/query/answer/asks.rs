@@ -65,57 +65,48 @@ pub fn dropped(ask: Ask) -> Vec<&'static str> {
     words.iter().chain(extra).copied().collect()
 }
 
-/// The quoted spans of `question` as char ranges of the text between the quotes:
-/// an opening quote (' " ‘ “) follows a space, an opening bracket or the start; the
-/// closing one is followed by a non-letter.
-fn quote_ranges(chars: &[char]) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let opens = matches!(c, '\'' | '"' | '\u{2018}' | '\u{201C}')
-            && (i == 0 || chars[i - 1].is_whitespace() || chars[i - 1] == '(');
-        if opens {
-            let close = |x: char| match c {
-                '\u{2018}' => x == '\u{2019}',
-                '\u{201C}' => x == '\u{201D}',
-                _ => x == c,
-            };
-            if let Some(j) = (i + 1..chars.len())
-                .find(|&j| close(chars[j]) && chars.get(j + 1).is_none_or(|n| !n.is_alphanumeric()))
-            {
-                out.push((i + 1, j));
-                i = j + 1;
-                continue;
-            }
-        }
-        i += 1;
-    }
-    out
-}
-
-/// The texts the question quotes ('Headers', "Tables"), in order.
-pub fn quote_spans(question: &str) -> Vec<String> {
-    let chars: Vec<char> = question.chars().collect();
-    quote_ranges(&chars)
-        .into_iter()
-        .map(|(a, b)| chars[a..b].iter().collect())
-        .collect()
-}
-
 /// `question` without its quoted spans ('Headers', "Tables"): a quoted word names
 /// a thing in the document, not what is asked.
 pub fn unquoted(question: &str) -> String {
     let chars: Vec<char> = question.chars().collect();
     let mut out = String::with_capacity(question.len());
     let mut at = 0;
-    for (a, b) in quote_ranges(&chars) {
+    for (a, b) in crate::query::assemble::analyze::quote_ranges(&chars) {
         out.extend(&chars[at..a - 1]);
         out.push(' ');
         at = b + 1;
     }
     out.extend(&chars[at.min(chars.len())..]);
     out
+}
+
+/// Phrases that ask what a text says on a topic as a whole, folded (word-padded).
+const ABOUT_ASKS: &[&str] = &[
+    " say about ",
+    " says about ",
+    " said about ",
+    " tell about ",
+    " tells about ",
+    " say on ",
+    " cover ",
+    " covers ",
+    " describe ",
+    " describes ",
+    " discuss ",
+    " discusses ",
+    " summarize ",
+    " summarise ",
+    " overview ",
+    " explain ",
+    " explains ",
+];
+
+/// Whether the question asks what the documents say on a topic ("what does the
+/// article say about Rust", "what does ... cover"): the answer is the part written on
+/// it, when a heading names the topic, not one sentence.
+pub fn asks_about(question: &str) -> bool {
+    let q = super::lookup::fold(question);
+    ABOUT_ASKS.iter().any(|p| q.contains(p))
 }
 
 /// Whether the question asks for every row or item: "list", "all", "every",

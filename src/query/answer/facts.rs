@@ -243,10 +243,42 @@ const MAX_ITEMS: usize = 32;
 /// [`HEADING_SHARE`] of their weight question terms. Its units follow in order,
 /// across the document's next sources while the section goes on, up to
 /// [`MAX_ITEMS`].
-pub fn section(srcs: &[Src], q: &Query, w: &Weights, docs: &HashMap<String, f64>) -> Draft {
+///
+/// A heading the question quotes whole (`'Using docx4j via Maven'`) names its
+/// section outright: its score is 1 plus its coverage.
+pub fn section(
+    srcs: &[Src],
+    q: &Query,
+    w: &Weights,
+    docs: &HashMap<String, f64>,
+    quotes: &[String],
+) -> Draft {
     let qt: HashSet<&str> = q.terms.iter().map(|t| t.0.as_str()).collect();
+    // A word most headings share ("edit" of a wiki's "[edit]" links, "Chapter")
+    // tells no section from another: it is left out of every heading's name.
+    let mut headings: Vec<HashSet<String>> = Vec::new();
+    for s in srcs {
+        headings.push(super::words::term_set(
+            s.section.rsplit(" > ").next().unwrap_or(""),
+        ));
+        for b in s.blocks.iter().filter(|b| b.kind == BlockKind::Heading) {
+            headings.push(super::words::term_set(&b.r.plain));
+        }
+    }
+    let mut df: HashMap<String, usize> = HashMap::new();
+    for h in &headings {
+        for t in h {
+            *df.entry(t.clone()).or_insert(0) += 1;
+        }
+    }
+    let common: HashSet<String> = df
+        .into_iter()
+        .filter(|&(_, n)| headings.len() >= COMMON_HEADINGS_MIN && n * 2 > headings.len())
+        .map(|x| x.0)
+        .collect();
     let named = |h: &str| {
-        let ht = super::words::term_set(h);
+        let mut ht = super::words::term_set(h);
+        ht.retain(|t| !common.contains(t));
         let all: f64 = ht.iter().map(|t| w.weight(t)).sum();
         let hit: f64 = ht
             .iter()
@@ -269,10 +301,14 @@ pub fn section(srcs: &[Src], q: &Query, w: &Weights, docs: &HashMap<String, f64>
             continue;
         }
         let named = |h: &str| {
+            let fh = super::lookup::fold(h);
             let sc = named(h);
             let mut ht = super::words::term_set(h);
             // A heading that only repeats the document's name names no section.
             let adds = ht.iter().any(|t| !s.naming.contains(t));
+            if adds && !fh.trim().is_empty() && quotes.iter().any(|x| *x == fh) {
+                return 1.0 + sc;
+            }
             ht.extend(s.naming.iter().cloned());
             if adds && sc > 0.0 && q.coverage(&ht, &HashSet::new()) >= SECTION_MIN {
                 sc
@@ -297,45 +333,90 @@ pub fn section(srcs: &[Src], q: &Query, w: &Weights, docs: &HashMap<String, f64>
     let Some((score, si, start)) = best else {
         return Draft::default();
     };
-    let mut lines = Vec::new();
+    // The section's units in order (a nested heading inside the first source ends it).
+    let mut picked: Vec<(usize, usize)> = Vec::new();
     let mut items = 0usize;
     let first = &srcs[si];
+    // A section named by a heading inside a source goes on into the next sources only
+    // while their heading path holds that heading; one named by its source's path,
+    // while their path starts with it.
+    let inner = (start > 0)
+        .then(|| first.blocks.get(start - 1))
+        .flatten()
+        .map(|b| super::lookup::fold(&b.r.plain));
     'srcs: for (k, s) in srcs.iter().enumerate().skip(si) {
-        if k > si && (s.title != first.title || !s.section.starts_with(&first.section)) {
+        let same = match &inner {
+            Some(h) => s.section.split(" > ").any(|p| super::lookup::fold(p) == *h),
+            None => s.section.starts_with(&first.section),
+        };
+        if k > si && (s.title != first.title || !same) {
             break;
         }
         let from = if k == si { start } else { 0 };
-        for u in &s.units {
-            if u.block < from || !usable(s, u.block) {
+        for (ui, u) in s.units.iter().enumerate() {
+            if u.block < from || !usable(s, u.block) || only_images(&u.plain) {
                 continue;
             }
-            if k == si
-                && from > 0
-                && s.blocks
-                    .get(u.block)
-                    .is_some_and(|b| b.kind == BlockKind::Heading)
-            {
+            let kind = s.blocks.get(u.block).map(|b| b.kind);
+            if k == si && from > 0 && kind == Some(BlockKind::Heading) {
                 break 'srcs;
             }
-            if lines.len() >= MAX_ITEMS {
+            if picked.len() >= MAX_SECTION_UNITS {
                 break 'srcs;
             }
-            if s.blocks
-                .get(u.block)
-                .is_some_and(|b| b.kind == BlockKind::Item)
-            {
+            if kind == Some(BlockKind::Item) {
                 items += 1;
             }
-            lines.push(Line::new(u.plain.clone(), s.number));
+            picked.push((k, ui));
         }
     }
+    let list = items * 2 >= picked.len() && !picked.is_empty();
+    // A section of prose says what its key sentences say: those central to it (as the
+    // extractive summarizer ranks them) and those that cover the question, in order.
+    // A list is its items, in order.
+    if !list && picked.len() > KEY_SENTENCES {
+        let central = centrality(srcs, &picked, w);
+        let mut ranked: Vec<(f64, usize)> = picked
+            .iter()
+            .enumerate()
+            .map(|(i, &(k, ui))| {
+                let u = &srcs[k].units[ui];
+                let lead = if i == 0 { LEAD_BONUS } else { 0.0 };
+                let short = u.plain.split_whitespace().count()
+                    < super::super::summarize::extractive::MIN_WORDS;
+                let sc = central[i] + q.coverage(&u.terms, &HashSet::new()) + lead;
+                (if short { sc * 0.5 } else { sc }, i)
+            })
+            .collect();
+        crate::order::sort_by(&mut ranked, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut keep: Vec<usize> = ranked.iter().take(KEY_SENTENCES).map(|x| x.1).collect();
+        keep.sort_unstable();
+        picked = keep.into_iter().map(|i| picked[i]).collect();
+    }
+    let lines = picked
+        .iter()
+        .take(MAX_ITEMS)
+        .map(|&(k, ui)| Line::new(srcs[k].units[ui].plain.clone(), srcs[k].number))
+        .collect();
     Draft {
         kind: "section",
-        list: items * 2 >= lines.len() && !lines.is_empty(),
+        list,
         lines,
         score,
     }
 }
+
+/// Headings among the sources before a word they share counts as common to them.
+const COMMON_HEADINGS_MIN: usize = 4;
+
+/// Sentences a section answer quotes from a section of prose.
+const KEY_SENTENCES: usize = 5;
+
+/// Units of a section read for its key sentences.
+const MAX_SECTION_UNITS: usize = 400;
+
+/// What being a section's first sentence adds to its rank (openings state the topic).
+const LEAD_BONUS: f64 = 0.2;
 
 /// Share of the question a named heading and its document's name must cover.
 pub const SECTION_MIN: f64 = 0.3;

@@ -153,7 +153,7 @@ pub(super) fn nth(folded: &str, nouns: &[&str]) -> Option<Nth> {
 
 /// Quoted spans of the question, folded.
 pub(super) fn quoted(question: &str) -> Vec<String> {
-    super::asks::quote_spans(question)
+    crate::query::assemble::analyze::quote_spans(question)
         .into_iter()
         .map(|q| fold(&q))
         .filter(|q| q.trim().chars().any(char::is_alphanumeric))

@@ -232,6 +232,16 @@ pub fn answer(
             return write(vec![best], max_tokens * 2);
         }
     }
+    // A section the question quotes by its heading, or one it asks about as a whole,
+    // is answered from that section even when the question also reads as broad
+    // ("Summarize the section 'Installation'").
+    let section = facts::section(&srcs, &plain_q, &w, &docs, &quotes);
+    if !section.lines.is_empty()
+        && (section.score >= 1.0 || a.section || asks::asks_about(question))
+        && !a.documents
+    {
+        return write(vec![section], max_tokens * 2);
+    }
     // A question with no word to look for ("What is this about?") reads as broad.
     if a.documents || (a.broad && !a.table) || plain_q.terms.is_empty() {
         let d = facts::documents(&srcs, &plain_q, &w, &docs, a.documents);
@@ -244,8 +254,9 @@ pub fn answer(
     {
         return decline("an answer to this question", &facts, max_tokens);
     }
-    let section = facts::section(&srcs, &plain_q, &w, &docs);
-    if !section.lines.is_empty() && (a.section || section.score > facts.score) {
+    if !section.lines.is_empty()
+        && (a.section || asks::asks_about(question) || section.score > facts.score)
+    {
         return write(vec![section], max_tokens * 2);
     }
     let cell = cells::cell(&srcs, &table_q);

@@ -12,7 +12,9 @@ pub struct Analysis {
     /// Distinct index terms ([`tokenize`]), numbers also in their plain form
     /// ("38.0" also as "38").
     pub terms: Vec<String>,
-    /// Phrases in double or typographic quotes, as index terms.
+    /// The texts the question quotes ([`quote_spans`]), as written.
+    pub quotes: Vec<String>,
+    /// The quoted texts of two or more index terms, as index terms.
     pub phrases: Vec<Vec<String>>,
     /// "list", "all", "every", "each", "how many": completion should take every row
     /// of a table and every item of a list it hits.
@@ -336,7 +338,50 @@ pub fn to_cyrillic(latin: &str) -> String {
     out
 }
 
-/// Analyzes `question`.
+/// The quoted spans of `question` as char ranges of the text between the quotes:
+/// an opening quote (' " ‘ “ « „) follows a space, an opening bracket or the start;
+/// the closing one (the same, or ’ ” » “ for the typographic pairs) is followed by a
+/// non-letter, so the apostrophe of "pandoc's" opens nothing.
+pub fn quote_ranges(chars: &[char]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let opens = matches!(
+            c,
+            '\'' | '"' | '\u{2018}' | '\u{201C}' | '\u{AB}' | '\u{201E}'
+        ) && (i == 0 || chars[i - 1].is_whitespace() || chars[i - 1] == '(');
+        if opens {
+            let close = |x: char| match c {
+                '\u{2018}' => x == '\u{2019}',
+                '\u{201C}' => x == '\u{201D}',
+                '\u{AB}' => x == '\u{BB}',
+                '\u{201E}' => x == '\u{201C}',
+                _ => x == c,
+            };
+            if let Some(j) = (i + 1..chars.len())
+                .find(|&j| close(chars[j]) && chars.get(j + 1).is_none_or(|n| !n.is_alphanumeric()))
+            {
+                out.push((i + 1, j));
+                i = j + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The texts the question quotes ('Headers', "Tables"), in order.
+pub fn quote_spans(question: &str) -> Vec<String> {
+    let chars: Vec<char> = question.chars().collect();
+    quote_ranges(&chars)
+        .into_iter()
+        .map(|(a, b)| chars[a..b].iter().collect())
+        .collect()
+}
+
+/// Analyzes `question` (see the module docs).
 pub fn analyze(question: &str) -> Analysis {
     let mut terms = terms_of(question);
     let words: Vec<String> = terms.clone();
@@ -344,19 +389,12 @@ pub fn analyze(question: &str) -> Analysis {
     terms.dedup();
     let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
     let lower = question.to_lowercase();
-    let mut phrases = Vec::new();
-    for (open, close) in [('"', '"'), ('“', '”'), ('«', '»'), ('„', '“')] {
-        let mut rest = question;
-        while let Some(a) = rest.find(open) {
-            let after = &rest[a + open.len_utf8()..];
-            let Some(b) = after.find(close) else { break };
-            let p = tokenize(&after[..b]);
-            if p.len() > 1 {
-                phrases.push(p);
-            }
-            rest = &after[b + close.len_utf8()..];
-        }
-    }
+    let quotes = quote_spans(question);
+    let phrases: Vec<Vec<String>> = quotes
+        .iter()
+        .map(|q| tokenize(q))
+        .filter(|p| p.len() > 1)
+        .collect();
     let how_many = lower.contains("how many");
     let languages = crate::query::language::named(&terms);
     let language_scope = languages.iter().any(|(_, name)| {
@@ -406,6 +444,7 @@ pub fn analyze(question: &str) -> Analysis {
         language_scope,
         terms,
         phrases,
+        quotes,
     }
 }
 

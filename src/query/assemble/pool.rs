@@ -29,6 +29,8 @@ pub const STRUCTURAL_DOCS: usize = 8;
 /// Most structural candidates (header, footer, note, comment, revision chunks) added
 /// per document.
 pub const STRUCTURAL_PER_DOC: usize = 16;
+/// Chunks of a section the question quotes by its heading that join the pool.
+pub const QUOTED_SECTION_CHUNKS: usize = 3;
 /// The opening of a document a broad question reads, in tokens...
 pub const LEAD_TOKENS: usize = 600;
 /// ...and what its first unit gains, as a share of its document's best unit: the
@@ -302,6 +304,42 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
                     || (a.revisions && yes("hasRevisions"));
                 if take && !chosen.contains_key(&(d, seq)) {
                     chosen.insert((d, seq), (0.0, false));
+                    added += 1;
+                }
+            }
+        }
+    }
+    // A section the question quotes by its heading ('Using the binaries') joins the
+    // pool whatever the first search returned: its text need not repeat the heading's
+    // words, and a table of contents that does can outrank it.
+    if !a.quotes.is_empty() {
+        let quoted: Vec<Vec<String>> = a
+            .quotes
+            .iter()
+            .map(|q| terms_of(q))
+            .filter(|t| !t.is_empty())
+            .collect();
+        let docs_read: Vec<usize> = ranked.iter().take(STRUCTURAL_DOCS).map(|x| x.0).collect();
+        for d in docs_read {
+            let Some(doc) = c.documents().get(d) else {
+                continue;
+            };
+            let mut added = 0usize;
+            for (seq, ch) in doc.chunks.iter().enumerate() {
+                if added >= QUOTED_SECTION_CHUNKS {
+                    break;
+                }
+                // The section the chunk opens in, or a heading inside it (ATX lines).
+                let path = ch.metadata.get_str("headingPath").unwrap_or("");
+                let last = path.rsplit(" > ").next().unwrap_or("");
+                let names = |h: &str| !h.trim().is_empty() && quoted.contains(&terms_of(h));
+                let inside = ch
+                    .text
+                    .lines()
+                    .filter(|l| super::section::level(l) > 0)
+                    .any(|l| names(l.trim_start_matches('#')));
+                if names(last) || inside {
+                    chosen.entry((d, seq)).or_insert((0.5, true));
                     added += 1;
                 }
             }
