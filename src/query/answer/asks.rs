@@ -214,7 +214,7 @@ mod tests {
     #[test]
     fn names_quotes_and_table_headers_ask_for_nothing() {
         assert!(
-            asks("List the rows of the 'Headers' example in the inserted-cells test").is_empty()
+            asks("List the rows of the 'Headers' example in the merged-rows sample").is_empty()
         );
         assert!(asks("What is under the header row of the grid in Comment042.docx?").is_empty());
         assert_eq!(
