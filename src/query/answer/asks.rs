@@ -105,7 +105,7 @@ const ABOUT_ASKS: &[&str] = &[
 /// article say about Rust", "what does ... cover"): the answer is the part written on
 /// it, when a heading names the topic, not one sentence.
 pub fn asks_about(question: &str) -> bool {
-    let q = super::lookup::fold(question);
+    let q = super::phrase::fold(question);
     ABOUT_ASKS.iter().any(|p| q.contains(p))
 }
 

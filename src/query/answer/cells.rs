@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::draft::{Draft, Line};
-use super::lookup::{Nth, fold};
+use super::phrase::{Nth, fold};
 use super::source::{BlockKind, Src};
 use super::table::Table;
 use super::words::{self, Query};

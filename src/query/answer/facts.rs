@@ -301,7 +301,7 @@ pub fn section(
             continue;
         }
         let named = |h: &str| {
-            let fh = super::lookup::fold(h);
+            let fh = super::phrase::fold(h);
             let sc = named(h);
             let mut ht = super::words::term_set(h);
             // A heading that only repeats the document's name names no section.
@@ -343,10 +343,10 @@ pub fn section(
     let inner = (start > 0)
         .then(|| first.blocks.get(start - 1))
         .flatten()
-        .map(|b| super::lookup::fold(&b.r.plain));
+        .map(|b| super::phrase::fold(&b.r.plain));
     'srcs: for (k, s) in srcs.iter().enumerate().skip(si) {
         let same = match &inner {
-            Some(h) => s.section.split(" > ").any(|p| super::lookup::fold(p) == *h),
+            Some(h) => s.section.split(" > ").any(|p| super::phrase::fold(p) == *h),
             None => s.section.starts_with(&first.section),
         };
         if k > si && (s.title != first.title || !same) {

@@ -7,8 +7,8 @@
 
 use super::Passage;
 use super::draft::{Draft, Line};
-use super::lookup::{fold, named, quoted};
 use super::markup;
+use super::phrase::{fold, named, quoted};
 
 /// Words that ask for an address, folded.
 const ADDRESS_WORDS: &[&str] = &[

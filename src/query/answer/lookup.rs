@@ -14,19 +14,10 @@ use std::collections::HashSet;
 
 use super::cells::{Found, tables};
 use super::draft::{Draft, Line};
+use super::phrase::{Nth, QUOTED, fold, named, nth, quoted};
 use super::source::Src;
 use super::table::Table;
 use super::words;
-
-/// Ordinal words, by position from 1.
-const ORDINALS: &[&str] = &[
-    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-    "eleventh", "twelfth",
-];
-
-/// Weight of a row key quoted in the question ('Text'): quoting is how a user marks
-/// the exact name of a thing.
-const QUOTED: f64 = 2.0;
 
 /// Share of a key in another column than the first: the first column is where a
 /// table keeps what its rows are about.
@@ -43,42 +34,6 @@ const IMPLIED_ROW: f64 = 0.5;
 
 /// Most cells one answer gives when several tables match equally well.
 const MAX_TIES: usize = 3;
-
-/// `s` as a run of lower-case words (letters and digits of any script), each word
-/// padded by one space, so `contains` on two folded strings matches whole words.
-pub fn fold(s: &str) -> String {
-    let mut out = String::from(" ");
-    for c in s.chars() {
-        if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
-        } else if !out.ends_with(' ') {
-            out.push(' ');
-        }
-    }
-    if !out.ends_with(' ') {
-        out.push(' ');
-    }
-    out
-}
-
-/// A position asked for: 1-based, or the last.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[allow(missing_docs)]
-pub(super) enum Nth {
-    At(usize),
-    Last,
-}
-
-impl Nth {
-    /// The 0-based index among `len` things.
-    pub(super) fn index(self, len: usize) -> Option<usize> {
-        match self {
-            Nth::At(n) if n >= 1 && n <= len => Some(n - 1),
-            Nth::Last if len > 0 => Some(len - 1),
-            _ => None,
-        }
-    }
-}
 
 /// A row position as the question counts it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -114,67 +69,6 @@ fn row_at(folded: &str) -> Option<RowAt> {
             .iter()
             .any(|p| folded.contains(p));
     Some(RowAt { nth, data })
-}
-
-/// The position the folded question gives to `noun` ("row", "column"): "the second
-/// row", "row 3", "the 3rd row", "the last row", "the fourth data row".
-pub(super) fn nth(folded: &str, nouns: &[&str]) -> Option<Nth> {
-    let w: Vec<&str> = folded.split_whitespace().collect();
-    for (i, x) in w.iter().enumerate() {
-        if !nouns.contains(x) {
-            continue;
-        }
-        // "row 3": a number right after the noun.
-        if let Some(n) = w.get(i + 1).and_then(|n| n.parse::<usize>().ok()) {
-            return Some(Nth::At(n));
-        }
-        // "second row", "second data row", "3rd body row".
-        let before = if i >= 2 && matches!(w[i - 1], "data" | "body") {
-            w.get(i - 2)
-        } else {
-            i.checked_sub(1).and_then(|j| w.get(j))
-        };
-        if let Some(b) = before {
-            if *b == "last" || *b == "final" {
-                return Some(Nth::Last);
-            }
-            if let Some(p) = ORDINALS.iter().position(|o| o == b) {
-                return Some(Nth::At(p + 1));
-            }
-            let digits: String = b.chars().take_while(char::is_ascii_digit).collect();
-            let suffix = &b[digits.len()..];
-            if !digits.is_empty() && matches!(suffix, "st" | "nd" | "rd" | "th") {
-                return digits.parse().ok().map(Nth::At);
-            }
-        }
-    }
-    None
-}
-
-/// Quoted spans of the question, folded.
-pub(super) fn quoted(question: &str) -> Vec<String> {
-    crate::query::assemble::analyze::quote_spans(question)
-        .into_iter()
-        .map(|q| fold(&q))
-        .filter(|q| q.trim().chars().any(char::is_alphanumeric))
-        .collect()
-}
-
-/// How strongly the folded question names the phrase `cell`: 0 when it does not
-/// contain it whole; otherwise 1 plus a little per character (a longer name is the
-/// more specific one), [`QUOTED`] when the question quotes exactly it.
-pub(super) fn named(folded_q: &str, quotes: &[String], cell: &str) -> f64 {
-    let c = fold(cell);
-    let chars = c.trim().chars().count();
-    if chars == 0 || !folded_q.contains(&c) {
-        return 0.0;
-    }
-    let base = if quotes.iter().any(|q| *q == c) {
-        QUOTED
-    } else {
-        1.0
-    };
-    base + (chars.min(40) as f64) / 100.0
 }
 
 /// The label of column `c`, and its lowest header level (merged headers are joined
@@ -378,42 +272,5 @@ pub fn cell(srcs: &[Src], question: &str, docs: &std::collections::HashMap<Strin
         list: lines.len() > 1,
         lines,
         score: if best > 0.0 { 1.0 } else { 0.0 },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn positions_are_read_from_words_and_numbers() {
-        assert_eq!(
-            nth(&fold("the second row, third column"), &["row"]),
-            Some(Nth::At(2))
-        );
-        assert_eq!(
-            nth(&fold("the second row, third column"), &["column"]),
-            Some(Nth::At(3))
-        );
-        assert_eq!(
-            nth(&fold("what is in row 11?"), &["row"]),
-            Some(Nth::At(11))
-        );
-        assert_eq!(nth(&fold("the 3rd data row"), &["row"]), Some(Nth::At(3)));
-        assert_eq!(
-            nth(&fold("the last cell of it"), &["cell"]),
-            Some(Nth::Last)
-        );
-        assert_eq!(nth(&fold("which rows are there"), &["row"]), None);
-    }
-
-    #[test]
-    fn a_phrase_is_named_whole() {
-        let q = fold("What is the Time for 29 in table row 'Text'?");
-        let quotes = quoted("What is the Time for 29 in table row 'Text'?");
-        assert!(named(&q, &quotes, "29") > 0.0);
-        assert_eq!(named(&q, &quotes, "129"), 0.0);
-        assert_eq!(named(&q, &quotes, "Table cell"), 0.0);
-        assert!(named(&q, &quotes, "Text") >= QUOTED);
     }
 }

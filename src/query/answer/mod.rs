@@ -38,6 +38,7 @@ pub mod focus;
 pub mod links;
 pub mod lookup;
 pub mod markup;
+pub mod phrase;
 pub mod source;
 pub mod structured;
 pub mod table;
@@ -217,9 +218,9 @@ pub fn answer(
         }
     }
     let table_q = Query::new(question, &["table", "row", "column", "cell"], &w);
-    let quotes = lookup::quoted(question);
+    let quotes = phrase::quoted(question);
     // "The third item of the list after ...": one item of the list the question names.
-    if let Some(at) = lookup::nth(&lookup::fold(question), &ITEM_WORDS) {
+    if let Some(at) = phrase::nth(&phrase::fold(question), &ITEM_WORDS) {
         if let Some(d) = cells::list_item(&srcs, &table_q, &quotes, at) {
             return write(vec![d], max_tokens);
         }

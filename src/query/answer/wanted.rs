@@ -4,7 +4,7 @@
 //! question's words but holds no date (or number) restates the question instead of
 //! answering it.
 
-use super::lookup::fold;
+use super::phrase::fold;
 
 /// What a question asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
