@@ -336,7 +336,7 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
                 let inside = ch
                     .text
                     .lines()
-                    .filter(|l| super::section::level(l) > 0)
+                    .filter(|l| super::units::level(l) > 0)
                     .any(|l| names(l.trim_start_matches('#')));
                 if names(last) || inside {
                     chosen.entry((d, seq)).or_insert((0.5, true));

@@ -14,7 +14,7 @@ use std::collections::HashSet;
 use super::analyze::{Analysis, terms_of};
 use super::fill::UnitRef;
 use super::pool::{Place, Pool};
-use super::units::UnitKind;
+use super::units::{UnitKind, level};
 use crate::query::collection::Collection;
 
 /// Share of a heading's weight the question must hold for the heading to be named.
@@ -24,12 +24,6 @@ pub const HEADING_COVERAGE: f64 = 0.7;
 pub const SECTION_CHUNKS: usize = 48;
 /// Chunks searched back for the heading of the section a unit is in.
 pub const HEADING_LOOKBACK: usize = 12;
-
-/// The ATX level of a heading unit's text ("## X" -> 2); 0 when it is not one.
-pub fn level(text: &str) -> usize {
-    let n = text.bytes().take_while(|&b| b == b'#').count();
-    if (1..=6).contains(&n) { n } else { 0 }
-}
 
 /// How the question names heading `text`: (weight of the heading's terms the question
 /// holds, that weight's share of the heading's, distinct terms held). Weights are IDF

@@ -60,6 +60,12 @@ fn is_list_marker(line: &str) -> bool {
     digits > 0 && (t[digits..].starts_with(". ") || t[digits..].starts_with(") "))
 }
 
+/// The ATX level of a heading unit's text ("## X" -> 2); 0 when it is not one.
+pub fn level(text: &str) -> usize {
+    let n = text.bytes().take_while(|&b| b == b'#').count();
+    if (1..=6).contains(&n) { n } else { 0 }
+}
+
 /// Splits `text` (one chunk) into units.
 pub fn split(text: &str) -> ChunkUnits {
     let info = match text.split_once('\n') {
