@@ -3,26 +3,9 @@
 //! a picture placeholder never quoted, and an English question over a document in
 //! another script declined rather than answered with the title.
 
-use docrag::query::{Collection, QueryOptions, Replies, ask};
-
-fn collection(name: &str, text: &str) -> Collection {
-    let o = docrag::ConvertOptions::new()
-        .with_file_name(name)
-        .with_max_tokens(512)
-        .expect("valid max_tokens");
-    let conv = docrag::convert(text.as_bytes(), &o).expect("converts");
-    let id = conv.doc_id.clone();
-    let mut c = Collection::new();
-    c.add(conv).expect("adds");
-    c.set_file_name(&id, name);
-    c
-}
-
-fn answer(c: &Collection, q: &str) -> docrag::query::answer::Answer {
-    ask(c, q, &[], &Replies::default(), &QueryOptions::new())
-        .unwrap()
-        .answer
-}
+mod common;
+use common::{answer_of as answer, collection_of as collection};
+use docrag::query::{QueryOptions, Replies, ask};
 
 #[test]
 fn a_when_question_quotes_the_sentence_with_a_date() {

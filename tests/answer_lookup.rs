@@ -3,26 +3,8 @@
 //! another, a key quoted among table words, ordinal rows and columns, two tables
 //! with the same labels told apart by their captions.
 
-use docrag::query::{Collection, QueryOptions, Replies, ask};
-
-fn collection(name: &str, text: &str) -> Collection {
-    let o = docrag::ConvertOptions::new()
-        .with_file_name(name)
-        .with_max_tokens(512)
-        .expect("valid max_tokens");
-    let conv = docrag::convert(text.as_bytes(), &o).expect("converts");
-    let id = conv.doc_id.clone();
-    let mut c = Collection::new();
-    c.add(conv).expect("adds");
-    c.set_file_name(&id, name);
-    c
-}
-
-fn answer(c: &Collection, q: &str) -> docrag::query::answer::Answer {
-    ask(c, q, &[], &Replies::default(), &QueryOptions::new())
-        .unwrap()
-        .answer
-}
+mod common;
+use common::{answer_of as answer, collection_of as collection};
 
 const SALES: &str = "# Regional sales\n\nFigures by year.\n\n\
 | Year | Units | Revenue |\n|---|---|---|\n\

@@ -60,15 +60,40 @@ pub fn all_blocks(body: &[Block]) -> Vec<&Block> {
 
 /// Converts corpus file `name` at `max_tokens`, adds it to `c`, returns its doc id.
 pub fn add_corpus_doc(c: &mut docrag::query::Collection, name: &str, max_tokens: usize) -> String {
+    add_doc(c, name, &corpus(name), max_tokens)
+}
+
+/// Converts `bytes` as file `name` at `max_tokens`, adds it to `c`, returns its doc id.
+pub fn add_doc(
+    c: &mut docrag::query::Collection,
+    name: &str,
+    bytes: &[u8],
+    max_tokens: usize,
+) -> String {
     let o = docrag::ConvertOptions::new()
         .with_file_name(name)
         .with_max_tokens(max_tokens)
         .expect("valid max_tokens");
-    let conv = docrag::convert(&corpus(name), &o).expect("converts");
+    let conv = docrag::convert(bytes, &o).expect("converts");
     let id = conv.doc_id.clone();
     c.add(conv).expect("adds");
     c.set_file_name(&id, name);
     id
+}
+
+/// A collection of one document the test wrote: `text` as file `name`, 512-token chunks.
+pub fn collection_of(name: &str, text: &str) -> docrag::query::Collection {
+    let mut c = docrag::query::Collection::new();
+    add_doc(&mut c, name, text.as_bytes(), 512);
+    c
+}
+
+/// The extractive answer to `q` over `c`, default options.
+pub fn answer_of(c: &docrag::query::Collection, q: &str) -> docrag::query::answer::Answer {
+    use docrag::query::{QueryOptions, Replies, ask};
+    ask(c, q, &[], &Replies::default(), &QueryOptions::new())
+        .expect("asks")
+        .answer
 }
 
 /// The fake embedding model of the hybrid retrieval tests.

@@ -95,6 +95,16 @@ pub(super) fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
     out
 }
 
+/// Row `ri` of `t` with the labels of columns `cols` ([`Table::labelled`]) and the
+/// table's caption, cited to source `number`: how a cell answer is written.
+pub(super) fn row_line(t: &Table, ri: usize, cols: &[usize], number: usize) -> Line {
+    let mut text = t.labelled(ri, cols);
+    if let Some(c) = t.caption.first() {
+        text = format!("{text} ({c})");
+    }
+    Line::new(text, number)
+}
+
 /// The best row of any table: its cells must match a question term, and the
 /// columns whose labels match terms the row does not hold are the answer; with no
 /// such column the whole row is.
@@ -147,11 +157,7 @@ pub fn cell(srcs: &[Src], q: &Query) -> Draft {
             {
                 cols.insert(0, k);
             }
-            let mut text = f.table.labelled(*ri, &cols);
-            if let Some(c) = f.table.caption.first() {
-                text = format!("{text} ({c})");
-            }
-            Some(Line::new(text, s.number))
+            Some(row_line(&f.table, *ri, &cols, s.number))
         })
         .collect();
     Draft {

@@ -12,7 +12,7 @@
 
 use std::collections::HashSet;
 
-use super::cells::{Found, tables};
+use super::cells::{Found, row_line, tables};
 use super::draft::{Draft, Line};
 use super::phrase::{Nth, QUOTED, fold, named, nth, quoted};
 use super::source::Src;
@@ -257,14 +257,9 @@ pub fn cell(srcs: &[Src], question: &str, docs: &std::collections::HashMap<Strin
         .filter_map(|h| {
             let f = found.get(h.found)?;
             let s = srcs.get(f.src)?;
-            let t = &f.table;
             // The row's key labels the answer ("Obs: 81; Time: 49").
             let cols: Vec<usize> = h.key.into_iter().chain(h.cols.iter().copied()).collect();
-            let mut text = t.labelled(h.row, &cols);
-            if let Some(c) = t.caption.first() {
-                text = format!("{text} ({c})");
-            }
-            Some(Line::new(text, s.number))
+            Some(row_line(&f.table, h.row, &cols, s.number))
         })
         .collect();
     Draft {
