@@ -16,6 +16,7 @@ use crate::retrieve::{Bm25Index, Hit};
 use super::assemble::analyze::name_terms;
 use super::embeddings::{EmbeddingStore, set_document_vectors};
 use super::error::QueryError;
+use super::profile::Profile;
 
 /// One document of a collection.
 #[derive(Debug)]
@@ -35,6 +36,9 @@ pub struct Document {
     /// The language of its body text as an ISO 639-3 code ("eng", "rus"), detected
     /// when it joined ([`super::language::detect`]); None when none stands out.
     pub language: Option<&'static str>,
+    /// What it holds as a whole (tables, tracked changes, comments, notes, parts,
+    /// pages, authors), counted when it joined ([`Profile::of`]).
+    pub profile: Profile,
     /// The name of the file it was added from, without folders (empty when unknown;
     /// [`Collection::set_file_name`]): a question may name a document by it.
     pub file_name: String,
@@ -114,6 +118,7 @@ impl Collection {
                 .map_err(|e| indexing(e.code(), e.to_string()))?;
         }
         let language = super::language::detect(&chunks);
+        let profile = Profile::of(&chunks);
         let title_terms = name_terms(&title);
         let mut doc = Document {
             doc_id,
@@ -123,6 +128,7 @@ impl Collection {
             tokens: 0,
             chars: 0,
             language,
+            profile,
             file_name: String::new(),
             title_terms,
             file_terms: Vec::new(),

@@ -11,6 +11,9 @@
 //! - [`truncate`]: fair truncation for entire-document mode;
 //! - [`distribute`]: retrieval quotas and enrichment budgets;
 //! - [`collection`]: documents, chunks, enrichers, the BM25 index, token totals;
+//! - [`profile`]: the per-document record (tables, changes, comments, notes, parts,
+//!   pages, authors) counted when a document joins;
+//! - [`inventory`]: questions about the collection as such, answered from the records;
 //! - [`embeddings`]: optional chunk vectors of one embedding model (caller-supplied);
 //! - [`retriever`]: BM25, cosine vectors, or both fused, per question;
 //! - [`modes`]: RAG, entire document, adaptive, adaptive RAG;
@@ -30,11 +33,13 @@ pub mod distribute;
 pub mod embeddings;
 pub mod error;
 pub mod history;
+pub mod inventory;
 pub mod language;
 pub mod modes;
 pub mod options;
 pub mod payload;
 pub mod pipeline;
+pub mod profile;
 pub mod retriever;
 pub mod route;
 pub mod select;

@@ -38,6 +38,7 @@ use super::collection::Collection;
 use super::distribute::{enrichment_total, retrieval_quota};
 use super::error::QueryError;
 use super::history;
+use super::inventory;
 use super::modes::{
     DEFAULT_RAG_CHUNKS, ENTIRE_CHAR_CAP, Mode, TRUNCATED, VectorChunks, fit_chunks,
 };
@@ -520,7 +521,18 @@ fn finish(
     history: &[Message],
     options: &QueryOptions,
 ) -> QueryResult {
-    let context = context_message(&b.instructions, b.parts.iter().map(String::as_str));
+    // A question about the collection as such is answered from the per-document
+    // records, and the context carries them so a chat model reads the same counts.
+    let all: Vec<usize> = (0..c.documents().len()).collect();
+    let records = inventory::read(c, question, &assemble::analyze(question), &all)
+        .map(|ask| (inventory::facts(c, &ask, &all), ask));
+    let block = records
+        .as_ref()
+        .map(|(facts, _)| inventory::block(facts, all.len()));
+    let context = context_message(
+        &b.instructions,
+        b.parts.iter().map(String::as_str).chain(block.as_deref()),
+    );
     let reduced = history::reduce(history, options.history_tokens);
     let payload = Payload::new(context, &reduced.messages, question);
     let mut accounting = b.accounting;
@@ -551,12 +563,26 @@ fn finish(
             })
             .collect();
     }
-    let answer = answer::answer(
-        question,
-        &passages,
-        options.answer_tokens,
-        options.answer_sentences,
-    );
+    let extractive = || {
+        answer::answer(
+            question,
+            &passages,
+            options.answer_tokens,
+            options.answer_sentences,
+        )
+    };
+    let answer = match &records {
+        Some((facts, ask)) => {
+            let mut a = records_answer(c, facts, ask, &b.sources, options.answer_tokens * 2);
+            // "Which documents are in Russian, and what is each about?": the records
+            // say which, the documents' text what they are about.
+            if inventory::asks_content(question) {
+                append(&mut a, extractive());
+            }
+            a
+        }
+        None => extractive(),
+    };
     let citations = citations::build(&answer.text, &b.sources);
     QueryResult {
         payload,
@@ -567,4 +593,52 @@ fn finish(
         answer,
         citations,
     }
+}
+
+/// The answer from the per-document records: a line per qualifying document, citing
+/// the first source the context holds from it (none when it holds none), or the
+/// statement that no document qualifies.
+fn records_answer(
+    c: &Collection,
+    facts: &[inventory::Fact],
+    ask: &inventory::Ask,
+    sources: &[Source],
+    max_tokens: usize,
+) -> Answer {
+    let cite = |d: usize| {
+        let id = c.documents().get(d).map_or("", |x| x.doc_id.as_str());
+        sources
+            .iter()
+            .find(|s| s.doc_id == id)
+            .map_or(0, |s| s.number)
+    };
+    let lines: Vec<answer::draft::Line> = if facts.is_empty() {
+        vec![answer::draft::Line::new(
+            inventory::none(ask, c.documents().len()),
+            0,
+        )]
+    } else {
+        facts
+            .iter()
+            .map(|f| answer::draft::Line::new(f.text.clone(), cite(f.doc)))
+            .collect()
+    };
+    let draft = answer::draft::Draft {
+        kind: "records",
+        lines,
+        score: 1.0,
+        list: true,
+    };
+    answer::compose::write(vec![draft], max_tokens)
+}
+
+/// `more` written after `a` (its statements, text, Markdown and tokens added).
+fn append(a: &mut Answer, more: Answer) {
+    if more.declined {
+        return;
+    }
+    a.text = format!("{}\n{}", a.text, more.text);
+    a.markdown = format!("{}\n\n{}", a.markdown, more.markdown);
+    a.quotes.extend(more.quotes);
+    a.tokens = tokens::count(&a.text);
 }

@@ -121,3 +121,46 @@ pub fn embed(text: &str) -> Vec<f32> {
     }
     v
 }
+
+/// The WordprocessingML namespace (ECMA-376 Part 1, 17).
+pub const W_NS: &str = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+
+/// A zip with the given members (deflated).
+pub fn zip_of(members: &[(&str, &[u8])]) -> Vec<u8> {
+    use std::io::Write;
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, data) in members {
+        w.start_file(*name, opts).expect("start");
+        w.write_all(data).expect("write");
+    }
+    w.finish().expect("finish").into_inner()
+}
+
+/// A minimal package: `document.xml` body content plus optional extra parts and
+/// document relationships (`(id, type suffix, target)`).
+pub fn docx_with(body: &str, extra: &[(&str, &str)], rels: &[(&str, &str, &str)]) -> Vec<u8> {
+    let doc = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{W_NS}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><w:body>{body}</w:body></w:document>"#
+    );
+    let pkg_rels = r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>"#;
+    let mut doc_rels = String::from(
+        r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">"#,
+    );
+    for (id, kind, target) in rels {
+        doc_rels.push_str(&format!(
+            r#"<Relationship Id="{id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/{kind}" Target="{target}"/>"#
+        ));
+    }
+    doc_rels.push_str("</Relationships>");
+    let mut members: Vec<(&str, &[u8])> = vec![
+        ("_rels/.rels", pkg_rels.as_bytes()),
+        ("word/document.xml", doc.as_bytes()),
+        ("word/_rels/document.xml.rels", doc_rels.as_bytes()),
+    ];
+    for (n, d) in extra {
+        members.push((n, d.as_bytes()));
+    }
+    zip_of(&members)
+}

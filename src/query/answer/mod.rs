@@ -112,7 +112,9 @@ pub struct Answer {
     /// The same answer as balanced Markdown (a list when it has several items).
     pub markdown: String,
     /// How it was answered: `table-cell`, `table`, `list`, `section`, `changes`, `comments`,
-    /// `notes`, `header-footer`, `facts`, `documents`, or `none` when it declined.
+    /// `notes`, `header-footer`, `facts`, `documents`, `records` (a question about the
+    /// collection as such, answered from the per-document records), or `none` when it
+    /// declined.
     pub kind: String,
     /// Whether the answer says the documents do not answer the question.
     pub declined: bool,

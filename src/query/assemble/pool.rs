@@ -15,6 +15,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use super::analyze::{Analysis, name_terms, terms_of};
 use super::units::{ChunkUnits, UnitKind, split};
 use crate::query::collection::Collection;
+use crate::query::profile::Profile;
 use crate::query::retriever::Retriever;
 use crate::tokens;
 
@@ -29,6 +30,12 @@ pub const STRUCTURAL_DOCS: usize = 8;
 /// Most structural candidates (header, footer, note, comment, revision chunks) added
 /// per document.
 pub const STRUCTURAL_PER_DOC: usize = 16;
+/// Most documents whose record holds the structure a question about documents as
+/// such names ("which documents have comments") that join the pool.
+pub const HOLDER_DOCS: usize = 12;
+/// Structural candidates per such document: enough to show what it holds, few enough
+/// that a dozen documents fit one budget.
+pub const HOLDER_CHUNKS: usize = 2;
 /// Chunks of a section the question quotes by its heading that join the pool.
 pub const QUOTED_SECTION_CHUNKS: usize = 3;
 /// The opening of a document a broad question reads, in tokens...
@@ -286,13 +293,43 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
     // Structural candidates in the documents the hits point to most.
     let wants_parts = a.header_footer || a.notes || a.comments || a.revisions;
     if wants_parts {
-        for &(d, _) in ranked.iter().take(STRUCTURAL_DOCS) {
+        // A question about documents as such ("which documents have comments") is
+        // about every document holding the structure, not the few its words meet:
+        // the per-document records say which hold it, and each gives its first
+        // chunks of that structure.
+        let holders: Vec<usize> = if a.documents {
+            docs.iter()
+                .copied()
+                .filter(|&d| {
+                    c.documents()
+                        .get(d)
+                        .is_some_and(|x| holds_asked(a, &x.profile))
+                })
+                .take(HOLDER_DOCS)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let per_doc = if holders.is_empty() {
+            STRUCTURAL_PER_DOC
+        } else {
+            HOLDER_CHUNKS
+        };
+        let read: Vec<usize> = if holders.is_empty() {
+            ranked.iter().take(STRUCTURAL_DOCS).map(|x| x.0).collect()
+        } else {
+            holders
+        };
+        for d in read {
+            if !ranked.iter().any(|x| x.0 == d) {
+                ranked.push((d, 0.0));
+            }
             let Some(doc) = c.documents().get(d) else {
                 continue;
             };
             let mut added = 0usize;
             for (seq, ch) in doc.chunks.iter().enumerate() {
-                if added >= STRUCTURAL_PER_DOC {
+                if added >= per_doc {
                     break;
                 }
                 let m = &ch.metadata;
@@ -364,6 +401,14 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
     };
     score(c, a, &mut pool);
     pool
+}
+
+/// Whether a document's record holds a structure the question names.
+fn holds_asked(a: &Analysis, p: &Profile) -> bool {
+    (a.header_footer && p.headers + p.footers > 0)
+        || (a.notes && p.footnotes + p.endnotes > 0)
+        || (a.comments && p.comments > 0)
+        || (a.revisions && p.changes() > 0)
 }
 
 /// The text of chunk `seq` of the document at position `d`.

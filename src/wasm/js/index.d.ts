@@ -893,10 +893,12 @@ export interface Accounting {
   retrieval?: string;
 }
 
-/** How the extractive answer answered: the structure it read, or `none` when it declined. */
+/** How the extractive answer answered: the structure it read, `records` for a question about the
+ * collection as such (answered from each document's counts of tables, changes, comments, notes,
+ * parts and its language), or `none` when it declined. */
 export type AnswerKind =
   | 'table-cell' | 'table' | 'list' | 'section' | 'changes' | 'comments' | 'notes'
-  | 'header-footer' | 'facts' | 'documents' | 'none';
+  | 'header-footer' | 'facts' | 'documents' | 'records' | 'none';
 
 /** The answer read from the context with no model. */
 export interface ExtractiveAnswer {

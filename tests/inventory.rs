@@ -1,0 +1,207 @@
+//! Questions about the collection as such, answered from the per-document records
+//! (`query::profile`, `query::inventory`), over documents each test writes itself: a
+//! DOCX with comments by two people, a DOCX with tracked changes, a Markdown file with
+//! tables and footnotes, and a Russian text.
+
+mod common;
+use common::{W_NS, add_doc, answer_of, docx_with};
+use docrag::query::Collection;
+
+/// A package whose paragraphs carry comments (ECMA-376 17.13.4: `w:commentRangeStart`,
+/// `w:commentReference`, and `word/comments.xml`), one per `(author, anchor, text)`.
+fn commented(comments: &[(&str, &str, &str)]) -> Vec<u8> {
+    let mut body = String::new();
+    let mut part = format!(r#"<?xml version="1.0"?><w:comments xmlns:w="{W_NS}">"#);
+    for (i, (author, anchor, text)) in comments.iter().enumerate() {
+        body.push_str(&format!(
+            r#"<w:p><w:commentRangeStart w:id="{i}"/><w:r><w:t>{anchor}</w:t></w:r><w:commentRangeEnd w:id="{i}"/><w:r><w:commentReference w:id="{i}"/></w:r></w:p>"#
+        ));
+        part.push_str(&format!(
+            r#"<w:comment w:id="{i}" w:author="{author}" w:date="2024-01-01T00:00:00Z"><w:p><w:r><w:t>{text}</w:t></w:r></w:p></w:comment>"#
+        ));
+    }
+    part.push_str("</w:comments>");
+    docx_with(
+        &body,
+        &[("word/comments.xml", &part)],
+        &[("rIdC", "comments", "comments.xml")],
+    )
+}
+
+/// A package with `inserted` insertions and one deletion by `author` (17.13.5
+/// `w:ins`, `w:del`).
+fn revised(author: &str, inserted: usize) -> Vec<u8> {
+    let mut body = String::new();
+    for i in 0..inserted {
+        body.push_str(&format!(
+            r#"<w:p><w:r><w:t xml:space="preserve">Clause {i} reads </w:t></w:r><w:ins w:id="{i}" w:author="{author}" w:date="2024-02-02T00:00:00Z"><w:r><w:t>as amended</w:t></w:r></w:ins></w:p>"#
+        ));
+    }
+    body.push_str(&format!(
+        r#"<w:p><w:r><w:t xml:space="preserve">The old fee </w:t></w:r><w:del w:id="90" w:author="{author}" w:date="2024-02-02T00:00:00Z"><w:r><w:delText>of ten pounds</w:delText></w:r></w:del></w:p>"#
+    ));
+    docx_with(&body, &[], &[])
+}
+
+fn tables_and_notes() -> String {
+    let mut s =
+        String::from("# Harvest figures\n\nThe figures below come from the farm survey.[^1]\n\n");
+    for (i, crop) in ["Wheat", "Barley", "Oats"].iter().enumerate() {
+        s.push_str(&format!("| Year | {crop} |\n|---|---|\n| 2019 | {i}1 |\n| 2020 | {i}2 |\n\nA note between tables.\n\n"));
+    }
+    s.push_str("The survey was repeated.[^2]\n\n[^1]: Counted by hand.\n\n[^2]: Counted again.\n");
+    s
+}
+
+fn collection() -> Collection {
+    let mut c = Collection::new();
+    add_doc(
+        &mut c,
+        "review.docx",
+        &commented(&[
+            ("Ann Lee", "The budget grows.", "Check the sum."),
+            ("Bob Stone", "The plan starts in May.", "Too early?"),
+            ("Ann Lee", "Staff stays the same.", "Agreed."),
+        ]),
+        512,
+    );
+    add_doc(&mut c, "contract.docx", &revised("Carla Diaz", 3), 512);
+    add_doc(&mut c, "harvest.md", tables_and_notes().as_bytes(), 512);
+    add_doc(
+        &mut c,
+        "poezdka.txt",
+        "Поезд отправляется в восемь утра с главного вокзала. Билеты нужно купить заранее, \
+потому что летом мест мало. Гостиница находится рядом с вокзалом."
+            .as_bytes(),
+        512,
+    );
+    c
+}
+
+#[test]
+fn records_count_whole_documents() {
+    let c = collection();
+    let p = |name: &str| {
+        &c.documents()
+            .iter()
+            .find(|d| d.file_name == name)
+            .expect("added")
+            .profile
+    };
+    let review = p("review.docx");
+    assert_eq!(review.comments, 3);
+    assert_eq!(review.comment_authors, ["Ann Lee", "Bob Stone"]);
+    assert_eq!(review.changes(), 0);
+    let contract = p("contract.docx");
+    assert_eq!(
+        (contract.insertions, contract.deletions, contract.moves),
+        (3, 1, 0)
+    );
+    assert_eq!(contract.revision_authors, ["Carla Diaz"]);
+    let harvest = p("harvest.md");
+    assert_eq!(
+        (harvest.tables, harvest.footnotes, harvest.comments),
+        (3, 2, 0)
+    );
+    assert_eq!(c.documents()[3].language, Some("rus"));
+}
+
+#[test]
+fn which_documents_hold_a_thing_lists_every_one_and_only_those() {
+    let c = collection();
+    let a = answer_of(&c, "Which documents have comments, and who wrote them?");
+    assert_eq!(a.kind, "records", "{}", a.text);
+    assert!(
+        a.text.contains("review") && a.text.contains("3 comments by Ann Lee, Bob Stone"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("contract"), "{}", a.text);
+
+    let a = answer_of(&c, "Which files contain tracked changes?");
+    assert!(
+        a.text.contains("contract") && a.text.contains("3 insertions, 1 deletion"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("review"), "{}", a.text);
+
+    // An author the records hold narrows the list; one they do not hold finds none.
+    let a = answer_of(&c, "Which documents have comments by Bob Stone?");
+    assert!(a.text.contains("review"), "{}", a.text);
+    let a = answer_of(&c, "Which documents contain deletions by Bob Stone?");
+    assert!(a.text.starts_with("There is no document"), "{}", a.text);
+}
+
+#[test]
+fn languages_and_counts_come_from_the_records() {
+    let c = collection();
+    let a = answer_of(&c, "Which documents are not written in English?");
+    assert!(
+        a.text.contains("poezdka") && a.text.contains("Russian"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("harvest"), "{}", a.text);
+    let a = answer_of(&c, "How many tables does the harvest document have?");
+    assert!(a.text.contains("3 tables"), "{}", a.text);
+    assert!(!a.text.contains("review"), "{}", a.text);
+    let a = answer_of(&c, "How many footnotes are in harvest.md?");
+    assert!(a.text.contains("2 footnotes"), "{}", a.text);
+}
+
+#[test]
+fn a_question_about_text_is_not_a_records_question() {
+    let c = collection();
+    // "budget" is a word of the text, not something the records hold.
+    let a = answer_of(&c, "Which comments are about the budget?");
+    assert_ne!(a.kind, "records", "{}", a.text);
+    let a = answer_of(&c, "Which documents say when the plan starts?");
+    assert_ne!(a.kind, "records", "{}", a.text);
+    // A header row is a place in a table, not a header part.
+    let a = answer_of(&c, "How many rows does the Wheat table have?");
+    assert_ne!(a.kind, "records", "{}", a.text);
+}
+
+#[test]
+fn the_context_of_a_which_documents_question_reads_every_holder() {
+    use docrag::query::{QueryOptions, Replies, ask};
+    // Fourteen long documents whose words meet the question's better than the
+    // three short commented ones do: retrieval alone would read the long ones.
+    let mut c = Collection::new();
+    for i in 0..14 {
+        let mut text = format!("# Report {i}\n\n");
+        for j in 0..60 {
+            text.push_str(&format!(
+                "Paragraph {j} of report {i} says which documents the comments of the board cover and who wrote them.\n\n"
+            ));
+        }
+        add_doc(&mut c, &format!("report{i}.md"), text.as_bytes(), 256);
+    }
+    let mut holders = Vec::new();
+    for (i, who) in ["Ann Lee", "Bob Stone", "Carla Diaz"].iter().enumerate() {
+        let bytes = commented(&[(who, &format!("Item {i} is due."), "Noted.")]);
+        holders.push(add_doc(&mut c, &format!("memo{i}.docx"), &bytes, 256));
+    }
+    let r = ask(
+        &c,
+        "Which documents have comments, and who wrote them?",
+        &[],
+        &Replies::default(),
+        &QueryOptions::new(),
+    )
+    .expect("asks");
+    for id in &holders {
+        assert!(
+            r.sources.iter().any(|s| &s.doc_id == id),
+            "{id} not in the context"
+        );
+    }
+    assert!(
+        r.answer.text.contains("memo2") && r.answer.text.contains("Carla Diaz"),
+        "{}",
+        r.answer.text
+    );
+    let context = &r.payload.messages[0].content;
+    assert!(context.contains("[Collection records:"), "{context}");
+}
