@@ -116,3 +116,20 @@ Each archive carries a checksum file next to it.\n");
         a.text
     );
 }
+
+#[test]
+fn sentences_the_question_cannot_tell_apart_are_both_shown() {
+    // Both sentences hold every word of the question: choosing one would be a guess.
+    let text = "# Town hall\n\nThe hall was built of stone in the old style.\n\n\
+The north door of the hall is painted green every spring.\n\n\
+The south door of the hall is painted blue every spring.\n\n\
+Visitors enter through the garden gate.\n";
+    let c = collection("hall.md", text);
+    let a = answer(&c, "How is the door of the hall painted every spring?");
+    assert!(
+        a.text.contains("green") && a.text.contains("blue"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("garden gate"), "{}", a.text);
+}

@@ -1,6 +1,8 @@
-//! Answers from sentences: the sentence that covers most of the question, then those
-//! that add what it leaves uncovered (a question with two parts gets a sentence for
-//! each); and for broad questions a few sentences per document.
+//! Answers from sentences: the sentence that covers most of the question, any that
+//! cover nearly as much (a near tie: the question's words cannot tell them apart, so
+//! choosing one would be a guess), then those that add what it leaves uncovered (a
+//! question with two parts gets a sentence for each); and for broad questions a few
+//! sentences per document.
 
 use std::collections::{HashMap, HashSet};
 
@@ -19,6 +21,11 @@ const CODE_FACTOR: f64 = 0.8;
 /// A sentence without the type of thing asked for ([`Wanted`]) scores this share of
 /// its coverage.
 const UNTYPED_FACTOR: f64 = 0.5;
+
+/// A sentence scoring at least this share of the best one's coverage is a near tie.
+const NEAR_TIE: f64 = 0.9;
+/// Most sentences a near tie may bring (the best included).
+const NEAR_TIES: usize = 2;
 
 /// Sentences per document in a broad answer.
 const PER_DOCUMENT: usize = 2;
@@ -85,6 +92,17 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize, want: Option<Wanted>) -> D
     let total = q.total().max(f64::MIN_POSITIVE);
     let mut have: HashSet<String> = srcs[bs].units[bu].terms.clone();
     let mut picked = vec![(bs, bu)];
+    // Near ties: sentences the question's words cannot tell from the best are shown
+    // beside it rather than dropped by a guess.
+    for c in cands.iter().skip(1) {
+        if picked.len() >= max.min(NEAR_TIES) || c.0 < best * NEAR_TIE {
+            break;
+        }
+        if srcs[c.1].units[c.2].plain != srcs[bs].units[bu].plain {
+            have.extend(srcs[c.1].units[c.2].terms.iter().cloned());
+            picked.push((c.1, c.2));
+        }
+    }
     while picked.len() < max {
         let next = cands
             .iter()
