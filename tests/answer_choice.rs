@@ -133,3 +133,53 @@ Visitors enter through the garden gate.\n";
     );
     assert!(!a.text.contains("garden gate"), "{}", a.text);
 }
+
+/// A wiki-style page: every heading ends in an "[edit]" link.
+fn wiki_page() -> String {
+    let mut text = String::from("# Tools\n\n");
+    for (h, body) in [
+        (
+            "Alpha",
+            "Alpha sorts files by name. It was the kit's first tool.",
+        ),
+        (
+            "Beta",
+            "Beta copies files between disks. It checks each copy.",
+        ),
+        (
+            "Delta",
+            "Delta compresses archives. It keeps the old copies.",
+        ),
+        (
+            "Gamma",
+            "Gamma is short. The compiler checks every script before any script runs on the kit. \
+Scripts compiled by the compiler run twice as fast as scripts the kit interprets. \
+The compiler and the kit share one parser for every script. \
+Every script the compiler accepts also runs under the kit's interpreter. \
+The compiler writes its output next to the script it compiled. \
+The kit's maintainers wrote the compiler and its parser.",
+        ),
+    ] {
+        text.push_str(&format!("## {h}[[edit](/edit/{h})]\n\n{body}\n\n"));
+    }
+    text
+}
+
+#[test]
+fn a_heading_quoted_without_its_edit_link_names_its_section() {
+    // Words most headings share ("edit") are decoration, not part of a heading's name.
+    let c = collection("tools.md", &wiki_page());
+    let a = answer(&c, "What is covered under the heading 'Delta'?");
+    assert_eq!(a.kind, "section", "{}", a.text);
+    assert!(a.text.contains("Delta compresses archives"), "{}", a.text);
+}
+
+#[test]
+fn a_section_answer_keeps_the_section_s_opening() {
+    // The opening states the topic even when it is short and the rest is more central.
+    let c = collection("tools.md", &wiki_page());
+    let a = answer(&c, "Summarize the section 'Gamma'.");
+    assert_eq!(a.kind, "section", "{}", a.text);
+    assert!(a.text.starts_with("Gamma is short."), "{}", a.text);
+    assert_eq!(a.quotes.len(), 5, "{}", a.text);
+}

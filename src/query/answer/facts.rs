@@ -324,7 +324,14 @@ pub fn section(
             let mut ht = super::words::term_set(h);
             // A heading that only repeats the document's name names no section.
             let adds = ht.iter().any(|t| !s.naming.contains(t));
-            if adds && !fh.trim().is_empty() && quotes.iter().any(|x| *x == fh) {
+            // Quoted, the heading is named whole: as written, or without the words
+            // most headings share ("Firefox" names "Firefox [edit]").
+            let mut own = ht.clone();
+            own.retain(|t| !common.contains(t));
+            let quoted = quotes
+                .iter()
+                .any(|x| *x == fh || (!own.is_empty() && super::words::term_set(x) == own));
+            if adds && !fh.trim().is_empty() && quoted {
                 return 1.0 + sc;
             }
             ht.extend(s.naming.iter().cloned());
@@ -407,7 +414,11 @@ pub fn section(
             })
             .collect();
         crate::order::sort_by(&mut ranked, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        let mut keep: Vec<usize> = ranked.iter().take(KEY_SENTENCES).map(|x| x.1).collect();
+        // The opening states the topic: it is always kept, with the best others.
+        let mut keep: Vec<usize> = std::iter::once(0)
+            .chain(ranked.iter().map(|x| x.1).filter(|&i| i != 0))
+            .take(KEY_SENTENCES)
+            .collect();
         keep.sort_unstable();
         picked = keep.into_iter().map(|i| picked[i]).collect();
     }

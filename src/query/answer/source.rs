@@ -164,12 +164,15 @@ pub fn parse(p: &Passage<'_>) -> Src {
 
 /// The sentences of `text` (UAX #29), a sentence that ends inside square brackets
 /// joined with the next: a change or comment written as `[inserted by A: ...]`
-/// stays whole.
+/// stays whole. A full stop with no space after it ends no sentence: UAX #29 breaks
+/// "on the .NET platform" before "NET", but a sentence's full stop is followed by a
+/// space or the end of the text in scripts that write spaces.
 fn sentences(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut open = 0i64;
     for s in text.unicode_sentences() {
-        let joins = open > 0;
+        let glued = out.last().is_some_and(|l| l.ends_with('.'));
+        let joins = open > 0 || glued;
         open += s.matches('[').count() as i64 - s.matches(']').count() as i64;
         open = open.max(0);
         match out.last_mut() {
@@ -358,5 +361,16 @@ mod tests {
             "{s:?}"
         );
         assert_eq!(s.last().map(String::as_str), Some("After."));
+    }
+
+    #[test]
+    fn a_full_stop_inside_a_word_ends_no_sentence() {
+        let s = sentences("Use it on the .NET platform, or in Java. Then stop.");
+        assert_eq!(
+            s,
+            ["Use it on the .NET platform, or in Java.", "Then stop."]
+        );
+        // Scripts without spaces between sentences still split.
+        assert_eq!(sentences("一つ目。二つ目。").len(), 2);
     }
 }
