@@ -414,9 +414,20 @@ pub fn section(
             })
             .collect();
         crate::order::sort_by(&mut ranked, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        // The opening states the topic: it is always kept, with the best others.
-        let mut keep: Vec<usize> = std::iter::once(0)
-            .chain(ranked.iter().map(|x| x.1).filter(|&i| i != 0))
+        // The opening (its first unit that is not a heading) states the topic: it is
+        // always kept, with the best others.
+        let opening = picked
+            .iter()
+            .position(|&(k, ui)| {
+                let b = srcs[k].units[ui].block;
+                srcs[k]
+                    .blocks
+                    .get(b)
+                    .is_some_and(|b| b.kind != BlockKind::Heading)
+            })
+            .unwrap_or(0);
+        let mut keep: Vec<usize> = std::iter::once(opening)
+            .chain(ranked.iter().map(|x| x.1).filter(|&i| i != opening))
             .take(KEY_SENTENCES)
             .collect();
         keep.sort_unstable();

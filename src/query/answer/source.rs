@@ -164,14 +164,15 @@ pub fn parse(p: &Passage<'_>) -> Src {
 
 /// The sentences of `text` (UAX #29), a sentence that ends inside square brackets
 /// joined with the next: a change or comment written as `[inserted by A: ...]`
-/// stays whole. A full stop with no space after it ends no sentence: UAX #29 breaks
-/// "on the .NET platform" before "NET", but a sentence's full stop is followed by a
-/// space or the end of the text in scripts that write spaces.
+/// stays whole. A full stop, `?` or `!` with no space after it ends no sentence: UAX
+/// #29 breaks "on the .NET platform" before "NET" and "example.com/?id=1" before
+/// "id", but a sentence's end is followed by a space or the end of the text in
+/// scripts that write spaces.
 fn sentences(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut open = 0i64;
     for s in text.unicode_sentences() {
-        let glued = out.last().is_some_and(|l| l.ends_with('.'));
+        let glued = out.last().is_some_and(|l| l.ends_with(['.', '?', '!']));
         let joins = open > 0 || glued;
         open += s.matches('[').count() as i64 - s.matches(']').count() as i64;
         open = open.max(0);
