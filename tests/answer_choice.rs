@@ -183,3 +183,40 @@ fn a_section_answer_keeps_the_section_s_opening() {
     assert!(a.text.starts_with("Gamma is short."), "{}", a.text);
     assert_eq!(a.quotes.len(), 5, "{}", a.text);
 }
+
+#[test]
+fn a_quoted_label_line_brings_the_list_under_it() {
+    // A label with no colon ("Samples") over a list, deep in a document over the
+    // budget, whose other parts use the label's word more often.
+    let mut text = String::from("# Handbook\n\n");
+    for i in 0..150 {
+        text.push_str(&format!("## Part {i}\n\n"));
+        for j in 0..12 {
+            text.push_str(&format!(
+                "Paragraph {j} of part {i} mentions samples of harbour cranes and samples of tides, number {}.\n\n",
+                i * 100 + j
+            ));
+        }
+    }
+    text.push_str("## Extras\n\n");
+    for j in 0..20 {
+        text.push_str(&format!(
+            "Ferry line {j} leaves the quay at dawn and returns by the evening tide.\n\n"
+        ));
+    }
+    text.push_str("The kit ships with these.\n\nSamples\n\n- BridgeDemo\n- CraneDemo\n- TideTable\n- WharfWalk\n\nThat is all.\n");
+    let c = collection("handbook.md", &text);
+    let r = ask(
+        &c,
+        "What are all the points listed under \"Samples\" in the handbook?",
+        &[],
+        &Replies::default(),
+        &QueryOptions::new(),
+    )
+    .unwrap();
+    let context = &r.payload.messages[0].content;
+    for item in ["BridgeDemo", "CraneDemo", "TideTable", "WharfWalk"] {
+        assert!(context.contains(item), "{item} missing from the context");
+        assert!(r.answer.text.contains(item), "{}", r.answer.text);
+    }
+}

@@ -30,6 +30,9 @@ pub const FOCUS_SHARE: f64 = 0.6;
 /// heading), up to this many tokens (three times as many when the question asks for
 /// all of it).
 const INTRODUCED_TOKENS: usize = 400;
+
+/// Most words of a line that labels the list right under it.
+const LABEL_WORDS: usize = 8;
 /// A caption (the paragraph before a table) is at most this many tokens.
 const CAPTION_TOKENS: usize = 80;
 /// Tracked changes next to a chosen one, taken on each side.
@@ -299,14 +302,22 @@ impl Filler<'_> {
             _ => {}
         }
         let text = self.text(key, unit.start, unit.end).to_string();
-        if matches!(unit.kind, UnitKind::Text | UnitKind::Heading) && text.trim_end().ends_with(':')
+        // A short line right above a list is that list's label ("Basics" over a list
+        // of samples), as a lead-in ending in ':' is: both introduce what follows.
+        let label = unit.kind == UnitKind::Text
+            && text.split_whitespace().count() <= LABEL_WORDS
+            && units
+                .get(i + 1)
+                .is_some_and(|x| x.kind == UnitKind::ListItem);
+        if matches!(unit.kind, UnitKind::Text | UnitKind::Heading)
+            && (text.trim_end().ends_with(':') || label)
         {
             // What follows up to the next heading, within a cap (three times as
             // much when the question asks for all of it).
             let cap = INTRODUCED_TOKENS * if a.wants_all { 3 } else { 1 };
             let mut spent = 0usize;
             for (j, x) in units.iter().enumerate().skip(i + 1) {
-                if x.kind == UnitKind::Heading {
+                if x.kind == UnitKind::Heading || (label && x.kind != UnitKind::ListItem) {
                     break;
                 }
                 let t = unit_tokens.get(j).copied().unwrap_or(0);
