@@ -205,3 +205,34 @@ fn the_context_of_a_which_documents_question_reads_every_holder() {
     let context = &r.payload.messages[0].content;
     assert!(context.contains("[Collection records:"), "{context}");
 }
+
+#[test]
+fn a_statement_names_five_authors_and_counts_the_rest() {
+    let people = [
+        "Ann Lee",
+        "Bob Stone",
+        "Carla Diaz",
+        "Dan Fox",
+        "Eve Hart",
+        "Finn Gray",
+        "Gus Hill",
+    ];
+    let comments: Vec<(&str, &str, &str)> =
+        people.iter().map(|p| (*p, "The plan.", "Seen.")).collect();
+    let mut c = Collection::new();
+    add_doc(&mut c, "board.docx", &commented(&comments), 512);
+    add_doc(
+        &mut c,
+        "notes.md",
+        b"# Notes\n\nNothing to review here.\n",
+        512,
+    );
+    let a = answer_of(&c, "Which documents have comments?");
+    assert!(
+        a.text.contains(
+            "7 comments by Ann Lee, Bob Stone, Carla Diaz, Dan Fox, Eve Hart and 2 others"
+        ),
+        "{}",
+        a.text
+    );
+}

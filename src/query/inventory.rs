@@ -453,7 +453,7 @@ fn statement(c: &Collection, d: usize, ask: &Ask) -> Option<String> {
         };
         if n > 0 && !names.is_empty() {
             s.push_str(" by ");
-            s.push_str(&names.join(", "));
+            s.push_str(&names_list(names));
         }
         // A change of unnamed kind is told by kind.
         if t == Thing::Changes && n > 0 {
@@ -471,6 +471,20 @@ fn statement(c: &Collection, d: usize, ask: &Ask) -> Option<String> {
         parts.push(s);
     }
     Some(format!("{}: {}", name(c, d), parts.join("; ")))
+}
+
+/// Most authors a statement names; the rest are counted ("and 3 others"), so a
+/// document with dozens of reviewers stays one line.
+const MAX_AUTHORS: usize = 5;
+
+/// `names` joined with commas, at most [`MAX_AUTHORS`] of them.
+fn names_list(names: &[String]) -> String {
+    let shown = names[..names.len().min(MAX_AUTHORS)].join(", ");
+    match names.len().saturating_sub(MAX_AUTHORS) {
+        0 => shown,
+        1 => format!("{shown} and 1 other"),
+        more => format!("{shown} and {more} others"),
+    }
 }
 
 /// A document as an answer names it: its title, and its file name when that differs.
