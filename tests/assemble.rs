@@ -148,9 +148,13 @@ fn the_same_selection_gives_the_same_cached_prefix() {
     let c = collection(FILES);
     let o = QueryOptions::new();
     let (a, ra) = context("Who moved the text in the move test?", &c, &o);
-    let (b, rb) = context("Who moved the text in the move test?", &c, &o);
-    assert_eq!(a, b);
-    assert_eq!(ra.sources, rb.sources);
+    // Every hash map has its own random order: scores summed in hash order would
+    // differ in their last bits between some of these runs.
+    for _ in 0..16 {
+        let (b, rb) = context("Who moved the text in the move test?", &c, &o);
+        assert_eq!(a, b);
+        assert_eq!(ra.sources, rb.sources);
+    }
     assert!(QueryOptions::new().with_token_budget(0).is_err());
 }
 

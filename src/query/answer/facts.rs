@@ -297,8 +297,11 @@ pub fn section(
     let named = |h: &str| {
         let mut ht = super::words::term_set(h);
         ht.retain(|t| !common.contains(t));
-        let all: f64 = ht.iter().map(|t| w.weight(t)).sum();
-        let hit: f64 = ht
+        // In term order: a float sum in hash order differs from run to run.
+        let mut sorted: Vec<&String> = ht.iter().collect();
+        sorted.sort();
+        let all: f64 = sorted.iter().map(|t| w.weight(t)).sum();
+        let hit: f64 = sorted
             .iter()
             .filter(|t| qt.contains(t.as_str()))
             .map(|t| w.weight(t))

@@ -578,7 +578,9 @@ fn lexical(text: &str, a: &Analysis, idf: &HashMap<&str, f64>) -> f64 {
     if terms.is_empty() {
         return 0.0;
     }
-    let mut tf: HashMap<&str, f64> = HashMap::new();
+    // Summed in term order: a float sum in hash order differs in its last bits from
+    // run to run, and the same question must give the same scores.
+    let mut tf: BTreeMap<&str, f64> = BTreeMap::new();
     for t in &terms {
         if idf.contains_key(t.as_str()) {
             *tf.entry(t.as_str()).or_insert(0.0) += 1.0;
