@@ -409,15 +409,24 @@ pub fn language_name(code: &str) -> &'static str {
 
 /// Whether the record's authors of `t` include one of `authors` (any when empty).
 fn by(p: &Profile, t: Thing, authors: &[String]) -> bool {
-    if authors.is_empty() {
-        return true;
-    }
-    let list = match t {
+    authors.is_empty() || !authored(t) || authors.iter().any(|a| authors_of(p, t).contains(a))
+}
+
+/// Whether things of kind `t` have authors (comments and tracked changes do).
+fn authored(t: Thing) -> bool {
+    matches!(
+        t,
+        Thing::Comments | Thing::Changes | Thing::Insertions | Thing::Deletions | Thing::Moves
+    )
+}
+
+/// The record's authors of things of kind `t` (empty for kinds without authors).
+fn authors_of(p: &Profile, t: Thing) -> &[String] {
+    match t {
         Thing::Comments => &p.comment_authors,
-        Thing::Changes | Thing::Insertions | Thing::Deletions | Thing::Moves => &p.revision_authors,
-        _ => return true,
-    };
-    authors.iter().any(|a| list.contains(a))
+        _ if authored(t) => &p.revision_authors,
+        _ => &[],
+    }
 }
 
 /// What the record of a document says about what `ask` asks, or None when the
@@ -444,13 +453,7 @@ fn statement(c: &Collection, d: usize, ask: &Ask) -> Option<String> {
             return None;
         }
         let mut s = counted(n, t);
-        let names = match t {
-            Thing::Comments => &p.comment_authors,
-            Thing::Changes | Thing::Insertions | Thing::Deletions | Thing::Moves => {
-                &p.revision_authors
-            }
-            _ => &Vec::new(),
-        };
+        let names = authors_of(p, t);
         if n > 0 && !names.is_empty() {
             s.push_str(" by ");
             s.push_str(&names_list(names));
