@@ -110,13 +110,27 @@ pub fn asks_about(question: &str) -> bool {
 }
 
 /// Whether the question asks for every row or item: "list", "all", "every",
-/// "each", "complete", "enumerate" ("how many" asks for a count, not a list).
+/// "each", "complete", "enumerate" ("how many" asks for a count, not a list); or for
+/// a table or list as a thing: "reproduce it", "row by row", "the rows of", "the
+/// whole / entire / full table", "the contents of the table" (not "the table of
+/// contents"). People ask for a whole table by naming it whole as often as with "all".
 pub fn wants_all(question: &str) -> bool {
-    question.unicode_words().any(|w| {
-        matches!(
-            w.to_lowercase().as_str(),
-            "list" | "all" | "every" | "each" | "complete" | "enumerate"
-        )
+    let w: Vec<String> = unquoted(question)
+        .unicode_words()
+        .map(str::to_lowercase)
+        .collect();
+    let at = |i: usize| w.get(i).map_or("", String::as_str);
+    let names_whole =
+        |i: usize| (i + 1..=i + 2).any(|j| matches!(at(j), "table" | "tables" | "list" | "lists"));
+    w.iter().enumerate().any(|(i, x)| match x.as_str() {
+        "list" | "all" | "every" | "each" | "complete" | "enumerate" | "reproduce" | "rows" => true,
+        "row" => at(i + 1) == "by" && at(i + 2) == "row",
+        "whole" | "entire" | "full" => names_whole(i),
+        "contents" => {
+            at(i + 1) == "of"
+                && !(at(i.wrapping_sub(1)) == "of" && at(i.wrapping_sub(2)) == "table")
+        }
+        _ => false,
     })
 }
 

@@ -25,8 +25,13 @@ pub(super) struct Found<'a> {
     pub context: HashSet<String>,
     /// Nothing but elisions follow it in its source: it may go on in the next chunk.
     closes: bool,
+    /// Nothing but elisions precede it in its source: it may go on from the last chunk.
+    opens: bool,
     /// The paragraph or heading right above it, plain.
     pub above: Option<String>,
+    /// The nearest heading above it in its source, plain: the section it sits in,
+    /// which a chunk's information line does not say when the chunk spans several.
+    pub heading: Option<String>,
 }
 
 /// Whether a block is only an elision mark ("…") or empty.
@@ -81,6 +86,14 @@ pub(super) fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
                 context.extend(words::term_set(&prev.r.plain));
                 above = Some(prev.r.plain.clone());
             }
+            let heading = s.blocks[..bi]
+                .iter()
+                .rev()
+                .find(|b| b.kind == BlockKind::Heading)
+                .map(|b| b.r.plain.clone());
+            if let Some(h) = &heading {
+                context.extend(words::term_set(h));
+            }
             let closes = s.blocks[bi + 1..].iter().all(|b| is_gap(&b.r.plain));
             out.push(Found {
                 src: si,
@@ -88,7 +101,9 @@ pub(super) fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
                 labels,
                 context,
                 closes,
+                opens,
                 above,
+                heading,
             });
         }
     }
@@ -199,7 +214,7 @@ pub fn whole_table(srcs: &[Src], q: &Query, quotes: &[String]) -> Draft {
             }
         }
         let mut s = q.coverage(&name, &cells);
-        let named = f.table.caption.iter().chain(f.above.iter());
+        let named = f.table.caption.iter().chain(&f.above).chain(&f.heading);
         s += intro_bonus(quotes, named.map(String::as_str));
         if best.is_none_or(|b| s > b.0) {
             best = Some((s, fi));
@@ -208,12 +223,26 @@ pub fn whole_table(srcs: &[Src], q: &Query, quotes: &[String]) -> Draft {
     let Some((score, fi)) = best else {
         return Draft::default();
     };
-    let f = &found[fi];
-    let mut lines = Vec::new();
-    for g in found.iter().skip(fi) {
-        if g.table.labels != f.table.labels {
-            continue;
+    // The table, then its continuations: each opens the source after the one its
+    // part closes, in the same document, under the same header rows (a chunk that
+    // continues a table repeats them). Another table with the same header elsewhere
+    // is another table.
+    let mut chain = vec![&found[fi]];
+    for g in &found[fi + 1..] {
+        let last = chain[chain.len() - 1];
+        let same_doc = srcs.get(g.src).map(|s| &s.title) == srcs.get(last.src).map(|s| &s.title);
+        if !(last.closes
+            && g.opens
+            && g.src != last.src
+            && same_doc
+            && g.table.labels == last.table.labels)
+        {
+            break;
         }
+        chain.push(g);
+    }
+    let mut lines = Vec::new();
+    for g in chain {
         let n = srcs.get(g.src).map_or(0, |s| s.number);
         for ri in 0..g.table.rows.len() {
             let t = g.table.labelled(ri, &[]);

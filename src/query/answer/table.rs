@@ -168,12 +168,10 @@ pub fn parse_html(raw: &str) -> Option<Table> {
     // without bound, and no real table needs more.
     let mut grid: Vec<Vec<Option<(String, bool)>>> = Vec::new();
     let mut slots = 0usize;
-    let mut single: Vec<bool> = Vec::new();
     for (r, cells) in rows.iter().enumerate() {
         if grid.len() <= r {
             grid.push(Vec::new());
         }
-        single.push(cells.len() == 1);
         let mut col = 0;
         for cell in cells {
             while grid[r].get(col).is_some_and(Option::is_some) {
@@ -201,6 +199,13 @@ pub fn parse_html(raw: &str) -> Option<Table> {
         }
     }
     let width = grid.iter().map(Vec::len).max().unwrap_or(0);
+    // A caption row is one cell across the whole width. A row whose other slots are
+    // covered by a rowspan from above also has one cell of its own, but it is a row
+    // of the table, not its title.
+    let single: Vec<bool> = rows
+        .iter()
+        .map(|cells| cells.len() == 1 && cells[0].colspan >= width)
+        .collect();
     let mut t = Table::default();
     let mut labels: Vec<Vec<String>> = vec![Vec::new(); width];
     let mut in_header = true;

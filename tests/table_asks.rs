@@ -1,0 +1,66 @@
+//! Table questions as people ask them, over documents each test writes itself.
+
+mod common;
+use common::{answer_of as answer, collection_of as collection};
+
+/// Two small tables, each under a short label line, one with a header cell spanning
+/// two rows.
+fn labelled_tables() -> String {
+    "<html><body><h1>Layout samples</h1>\
+<p>Merging, alignment, row height 1</p>\
+<table><tr><th>A</th><th rowspan=\"2\">B</th></tr><tr><td>C</td></tr></table>\
+<p>Merging, alignment, row height 2</p>\
+<table><tr><th>Some Header</th><th rowspan=\"2\"><img alt=\"logo\" src=\"l.png\"></th></tr>\
+<tr><td>Some text in a small font</td></tr></table>\
+<p>Merging, empty cells</p>\
+<table><tr><th>A</th><th>B</th><th>C</th><th>D</th></tr>\
+<tr><td>E</td><td colspan=\"2\"></td><td>H</td></tr>\
+<tr><td>I</td><td>J</td><td>K</td><td>L</td></tr>\
+<tr><td>M</td><td>N</td><td>O</td><td>P</td></tr></table>\
+</body></html>"
+        .to_string()
+}
+
+#[test]
+fn a_column_named_by_its_header_over_a_row_beside_a_rowspan_is_answered() {
+    // A header cell spanning two rows covers the second row's other slot: that row has
+    // one cell of its own but is data, not the table's title.
+    let c = collection("layout.html", &labelled_tables());
+    let a = answer(
+        &c,
+        "In the table labelled 'Merging, alignment, row height 2', what is under 'Some Header'?",
+    );
+    assert_eq!(a.kind, "table-cell", "{}", a.text);
+    assert!(a.text.contains("Some text in a small font"), "{}", a.text);
+}
+
+#[test]
+fn reproducing_a_table_row_by_row_lists_its_rows() {
+    let c = collection("layout.html", &labelled_tables());
+    let a = answer(
+        &c,
+        "Reproduce the table labelled 'Merging, empty cells' row by row.",
+    );
+    assert_eq!(a.kind, "table", "{}", a.text);
+    assert_eq!(a.quotes.len(), 3, "{}", a.text);
+    assert!(a.quotes[1].text.contains("B: J"), "{}", a.text);
+    assert!(a.quotes[2].text.contains("D: P"), "{}", a.text);
+}
+
+#[test]
+fn a_table_is_named_by_the_heading_of_the_part_it_sits_in() {
+    // Several short sections in one chunk: the chunk's information line names only
+    // the first, so the table's own heading is what the question points at.
+    let md = "# Samples\n\n## Plain\n\n| 1 | 2 |\n| --- | --- |\n| 3 | 4 |\n\n\
+## Harvest of 2020\n\nFrom the market.\n\n| Crop | Tonnes |\n| --- | --- |\n| Apple | 3 |\n\
+| Pear | 5 |\n\n## Other\n\n| Crop | Tonnes |\n| --- | --- |\n| Plum | 7 |\n";
+    let c = collection("samples.md", md);
+    let a = answer(
+        &c,
+        "Give me the rows of the table in the 'Harvest of 2020' part.",
+    );
+    assert_eq!(a.kind, "table", "{}", a.text);
+    assert!(a.text.contains("Crop: Apple; Tonnes: 3"), "{}", a.text);
+    assert!(a.text.contains("Crop: Pear; Tonnes: 5"), "{}", a.text);
+    assert!(!a.text.contains("Plum"), "{}", a.text);
+}
