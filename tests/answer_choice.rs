@@ -220,3 +220,24 @@ fn a_quoted_label_line_brings_the_list_under_it() {
         assert!(r.answer.text.contains(item), "{}", r.answer.text);
     }
 }
+
+#[test]
+fn a_question_asking_two_things_gets_a_statement_for_the_part_its_list_leaves_out() {
+    // Each interrogative word opens one thing asked: a list answers the first part,
+    // the paragraph after it the second.
+    let text = "# Ferry guide\n\n## Tickets\n\nThe ferry company sells three kinds of ticket:\n\n\
+- a single ticket, valid for one crossing;\n- a day ticket, valid until midnight;\n\
+- a season pass, which needs a photo card.\n\n\
+Since the spring timetable, the night crossing is suspended on Mondays.\n\n\
+## Boarding\n\nCars board first, then foot passengers.\n";
+    let c = collection("ferry.md", text);
+    let a = answer(
+        &c,
+        "Which kinds of ticket does the ferry company sell, what is each valid for, and what \
+changed with the spring timetable?",
+    );
+    assert_eq!(a.kind, "list", "{}", a.text);
+    assert!(a.text.contains("season pass"), "{}", a.text);
+    assert!(a.text.contains("suspended on Mondays"), "{}", a.text);
+    assert!(!a.text.contains("Cars board first"), "{}", a.text);
+}

@@ -50,6 +50,8 @@ pub fn write(drafts: Vec<Draft>, max_tokens: usize) -> Answer {
     let mut md = String::new();
     let mut quotes = Vec::new();
     let mut used = 0usize;
+    // A statement after a list item starts its own line, as the items do.
+    let mut after_item = false;
     'all: for d in &drafts {
         let mut distinct: Vec<&str> = d.lines.iter().map(|l| l.plain.as_str()).collect();
         crate::order::sort(&mut distinct);
@@ -82,11 +84,12 @@ pub fn write(drafts: Vec<Draft>, max_tokens: usize) -> Answer {
             used += cost;
             let sep = if text.is_empty() {
                 ""
-            } else if as_list || quotes.is_empty() {
+            } else if as_list || after_item || quotes.is_empty() {
                 "\n"
             } else {
                 " "
             };
+            after_item = as_list;
             text.push_str(sep);
             text.push_str(&line);
             let md_sep = if md.is_empty() {

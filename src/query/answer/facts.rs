@@ -33,7 +33,7 @@ const PER_DOCUMENT: usize = 2;
 /// Documents in a broad answer.
 const MAX_DOCUMENTS: usize = 6;
 
-fn usable(s: &Src, block: usize) -> bool {
+pub(super) fn usable(s: &Src, block: usize) -> bool {
     s.blocks
         .get(block)
         .is_some_and(|b| !matches!(b.kind, BlockKind::Table))
@@ -42,7 +42,7 @@ fn usable(s: &Src, block: usize) -> bool {
 /// Whether a sentence is nothing but picture placeholders (`[image]`, `[image: alt]`,
 /// chunk/render.rs): a picture's description names the picture and states nothing, so
 /// it never answers.
-fn only_images(plain: &str) -> bool {
+pub(super) fn only_images(plain: &str) -> bool {
     let mut rest = plain.trim();
     let mut any = false;
     while let Some(r) = rest.strip_prefix("[image") {

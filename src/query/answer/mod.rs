@@ -38,6 +38,7 @@ pub mod focus;
 pub mod links;
 pub mod lookup;
 pub mod markup;
+pub mod parts;
 pub mod phrase;
 pub mod source;
 pub mod structured;
@@ -232,7 +233,14 @@ pub fn answer(
         let l = cells::whole_list(&srcs, &table_q, &quotes);
         let best = if t.score >= l.score { t } else { l };
         if !best.lines.is_empty() && best.score >= FACT_MIN && best.score >= facts.score {
-            return write(vec![best], max_tokens * 2);
+            let rest = parts::left_out(
+                question,
+                &best,
+                &srcs,
+                &w,
+                &["table", "row", "column", "cell"],
+            );
+            return write(vec![best, rest], max_tokens * 2);
         }
     }
     // A section the question quotes by its heading, or one it asks about as a whole,
@@ -243,7 +251,8 @@ pub fn answer(
         && (section.score >= 1.0 || a.section || asks::asks_about(question))
         && !a.documents
     {
-        return write(vec![section], max_tokens * 2);
+        let rest = parts::left_out(question, &section, &srcs, &w, &[]);
+        return write(vec![section, rest], max_tokens * 2);
     }
     // A question with no word to look for ("What is this about?") reads as broad.
     if a.documents || (a.broad && !a.table) || plain_q.terms.is_empty() {
@@ -260,7 +269,8 @@ pub fn answer(
     if !section.lines.is_empty()
         && (a.section || asks::asks_about(question) || section.score > facts.score)
     {
-        return write(vec![section], max_tokens * 2);
+        let rest = parts::left_out(question, &section, &srcs, &w, &[]);
+        return write(vec![section, rest], max_tokens * 2);
     }
     let cell = cells::cell(&srcs, &table_q);
     if !cell.lines.is_empty()
