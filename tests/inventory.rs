@@ -236,3 +236,31 @@ fn a_statement_names_five_authors_and_counts_the_rest() {
         a.text
     );
 }
+
+#[test]
+fn a_format_named_before_a_word_for_documents_narrows_them_by_extension() {
+    let mut c = collection();
+    add_doc(
+        &mut c,
+        "crops.md",
+        b"# Crops\n\n| Crop | Acres |\n|---|---|\n| Rye | 4 |\n",
+        512,
+    );
+    let a = answer_of(&c, "Which Markdown files have tables?");
+    assert_eq!(a.kind, "records", "{}", a.text);
+    assert!(
+        a.text.contains("harvest") && a.text.contains("crops"),
+        "{}",
+        a.text
+    );
+    let a = answer_of(&c, "Which Word documents have tables?");
+    assert!(
+        a.text.starts_with("There is no Word file with tables"),
+        "{}",
+        a.text
+    );
+    // The format alone: every file of it, and no other.
+    let a = answer_of(&c, "Which text files are there?");
+    assert!(a.text.contains("poezdka"), "{}", a.text);
+    assert!(!a.text.contains("review"), "{}", a.text);
+}

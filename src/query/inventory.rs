@@ -173,6 +173,26 @@ const FRAME: &[&str] = &[
     "what",
 ];
 
+/// File formats a question names its documents by ("the RTF files", "Word
+/// documents", "HTML pages"): the words, and the file name extensions they stand for.
+/// A format's name right before a word for documents names their format, which the
+/// file name's extension says.
+const FORMATS: &[(&[&str], &[&str])] = &[
+    (&["rtf"], &["rtf"]),
+    (
+        &["docx", "word", "ooxml"],
+        &["docx", "docm", "dotx", "dotm"],
+    ),
+    (&["html", "htm", "xhtml", "web"], &["html", "htm", "xhtml"]),
+    (&["markdown", "md"], &["md", "markdown"]),
+    (&["txt", "plain", "text"], &["txt", "text"]),
+];
+
+/// Words a question uses to ask what each document's thing says ("what does each
+/// header read"): they ask for text the records do not hold, which the extractive
+/// answer appended to the records gives ([`asks_content`]).
+const CONTENT_ASKS: &[&str] = &["read", "reads", "say", "says", "wording"];
+
 /// Whether `term` (an index term) is a word of [`THINGS`] or [`FRAME`], or its stem.
 fn is_frame(term: &str) -> bool {
     let stem = words::stem(term);
@@ -201,6 +221,11 @@ pub struct Ask {
     pub named: Vec<usize>,
     /// "How many ..." of one named document, rather than which documents.
     pub count: bool,
+    /// File name extensions the documents must have ("the RTF files"), empty when
+    /// the question names no format.
+    pub formats: Vec<&'static str>,
+    /// The format's name as the question wrote it ("RTF"), for the answer.
+    pub format_name: String,
 }
 
 /// One line of the answer: the document it is about and the statement.
@@ -254,6 +279,30 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
     if !how_many {
         ask.things.retain(|t| *t != Thing::Pages);
     }
+    // "the RTF files", "Word documents": a format's name right before a document noun.
+    let mut format_words: HashSet<String> = HashSet::new();
+    for (i, w) in lower.iter().enumerate() {
+        let noun = lower
+            .get(i + 1)
+            .is_some_and(|n| crate::query::assemble::analyze::DOCUMENT_NOUNS.contains(&n.as_str()));
+        if !noun {
+            continue;
+        }
+        if let Some((_, exts)) = FORMATS
+            .iter()
+            .find(|(names, _)| names.contains(&w.as_str()))
+        {
+            ask.formats.extend(exts.iter().copied());
+            format_words.insert(words::stem(w));
+            if ask.format_name.is_empty() {
+                ask.format_name = question
+                    .unicode_words()
+                    .nth(i)
+                    .unwrap_or(w.as_str())
+                    .to_string();
+            }
+        }
+    }
     ask.languages = has("language") || has("languages");
     if let Some((code, name)) = a.languages.first() {
         ask.language = Some(code);
@@ -306,6 +355,7 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
                 !is_frame(t)
                     && !author_words.contains(t.as_str())
                     && !a.languages.iter().any(|(_, n)| n == *t)
+                    && !format_words.contains(&words::stem(t))
                     && !words::terms(t).is_empty()
             })
             .cloned()
@@ -317,7 +367,7 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
         .map(|x| x.0)
         .collect();
     ask.count = how_many && !a.documents;
-    if ask.things.is_empty() && ask.language.is_none() && !ask.languages {
+    if ask.things.is_empty() && ask.language.is_none() && !ask.languages && ask.formats.is_empty() {
         return None;
     }
     // Only a question about documents as such, or one counting a thing: "which
@@ -353,6 +403,8 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
                 && !author_words.contains(t)
                 && !title_words.contains(t)
                 && !language_words.contains(t)
+                && !format_words.contains(t)
+                && !CONTENT_ASKS.iter().any(|w| words::stem(w) == *t)
                 && !t.chars().all(|c| c.is_ascii_punctuation())
         });
     if rest.count() > 0 {
@@ -435,6 +487,19 @@ fn statement(c: &Collection, d: usize, ask: &Ask) -> Option<String> {
     let doc = c.documents().get(d)?;
     let p = &doc.profile;
     let mut parts: Vec<String> = Vec::new();
+    if !ask.formats.is_empty() {
+        let ext = doc
+            .file_name
+            .rsplit_once('.')
+            .map(|x| x.1.to_ascii_lowercase())
+            .unwrap_or_default();
+        if !ask.formats.contains(&ext.as_str()) {
+            return None;
+        }
+        if ask.things.is_empty() && ask.language.is_none() && !ask.languages {
+            parts.push(format!("{} file", ask.format_name));
+        }
+    }
     if let Some(code) = ask.language {
         let is = doc.language == Some(code);
         if is == ask.negated {
@@ -552,7 +617,11 @@ pub fn none(ask: &Ask, total: usize) -> String {
         let last = what.pop().unwrap_or_default();
         what.push(format!("{last} by {}", ask.authors.join(" or ")));
     }
-    let mut s = String::from("There is no document");
+    let mut s = if ask.formats.is_empty() {
+        String::from("There is no document")
+    } else {
+        format!("There is no {} file", ask.format_name)
+    };
     if let Some(code) = ask.language {
         let neg = if ask.negated { " not" } else { "" };
         s.push_str(&format!("{neg} written in {}", language_name(code)));
@@ -578,7 +647,7 @@ pub fn asks_content(question: &str) -> bool {
     question.unicode_words().any(|w| {
         matches!(
             w.to_lowercase().as_str(),
-            "about" | "summarize" | "summarise" | "summary" | "describe" | "say" | "says"
-        )
+            "about" | "summarize" | "summarise" | "summary" | "describe"
+        ) || CONTENT_ASKS.contains(&w.to_lowercase().as_str())
     })
 }
