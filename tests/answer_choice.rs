@@ -241,3 +241,47 @@ changed with the spring timetable?",
     assert!(a.text.contains("suspended on Mondays"), "{}", a.text);
     assert!(!a.text.contains("Cars board first"), "{}", a.text);
 }
+
+/// A guide whose headings repeat its own name, and one phrased as a question about
+/// documents.
+fn tool_guide() -> String {
+    "# Quill Getting Started\n\n## What is Quill?\n\nQuill is a library for reading ledgers in Go. \
+It parses each ledger line into typed records.\n\n## Is Quill for you?\n\n\
+Quill is for processing ledgers when you need typed records rather than raw text.\n\n\
+## What ledger documents does it support?\n\nQuill reads ledgers written by version 2 \
+or later of the accounting suite.\n"
+        .to_string()
+}
+
+#[test]
+fn a_heading_quoted_as_written_names_its_section_though_its_words_are_the_document_s() {
+    let c = collection("quill.md", &tool_guide());
+    let a = answer(
+        &c,
+        "In quill.md, what is covered under the heading 'What is Quill?'?",
+    );
+    assert!(
+        a.text.starts_with("Quill is a library for reading ledgers"),
+        "{}",
+        a.text
+    );
+    let a = answer(&c, "What does quill.md say about 'Is Quill for you?'?");
+    assert!(
+        a.text.contains("Quill is for processing ledgers"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("library for reading"), "{}", a.text);
+}
+
+#[test]
+fn words_inside_a_quoted_heading_do_not_say_what_is_asked() {
+    // "documents" inside the quote names the section; it does not ask which documents.
+    let c = collection("quill.md", &tool_guide());
+    let a = answer(
+        &c,
+        "What does quill.md say about 'What ledger documents does it support?'?",
+    );
+    assert_eq!(a.kind, "section", "{}", a.text);
+    assert!(a.text.contains("version 2 or later"), "{}", a.text);
+}

@@ -5,6 +5,7 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::words;
+pub use crate::query::assemble::analyze::unquoted;
 use crate::query::assemble::analyze::{COMMENT_WORDS, HEADER_WORDS, NOTE_WORDS, REVISION_WORDS};
 
 /// Structures a question can ask for, in the order of [`ASKS`].
@@ -63,21 +64,6 @@ pub fn dropped(ask: Ask) -> Vec<&'static str> {
         Ask::Parts => (HEADER_WORDS, &["page", "pages", "head"]),
     };
     words.iter().chain(extra).copied().collect()
-}
-
-/// `question` without its quoted spans ('Headers', "Tables"): a quoted word names
-/// a thing in the document, not what is asked.
-pub fn unquoted(question: &str) -> String {
-    let chars: Vec<char> = question.chars().collect();
-    let mut out = String::with_capacity(question.len());
-    let mut at = 0;
-    for (a, b) in crate::query::assemble::analyze::quote_ranges(&chars) {
-        out.extend(&chars[at..a - 1]);
-        out.push(' ');
-        at = b + 1;
-    }
-    out.extend(&chars[at.min(chars.len())..]);
-    out
 }
 
 /// Phrases that ask what a text says on a topic as a whole, folded (word-padded).

@@ -331,10 +331,18 @@ pub fn section(
             // most headings share ("Firefox" names "Firefox [edit]").
             let mut own = ht.clone();
             own.retain(|t| !common.contains(t));
-            let quoted = quotes
+            let exact = quotes.iter().any(|x| *x == fh);
+            let by_terms = quotes
                 .iter()
-                .any(|x| *x == fh || (!own.is_empty() && super::words::term_set(x) == own));
-            if adds && !fh.trim().is_empty() && quoted {
+                .any(|x| !own.is_empty() && super::words::term_set(x) == own);
+            // A heading quoted as written is named even when its words are the
+            // document's ("What is docx4j?" in the docx4j guide), unless it is the
+            // title itself; it outranks one whose words only match the quote's.
+            let is_title = fh == super::phrase::fold(&s.title);
+            if !fh.trim().is_empty() && exact && (adds || !is_title) {
+                return 1.0 + QUOTED_AS_WRITTEN + sc;
+            }
+            if !fh.trim().is_empty() && by_terms && adds {
                 return 1.0 + sc;
             }
             ht.extend(s.naming.iter().cloned());
@@ -451,6 +459,9 @@ pub fn section(
 
 /// Headings among the sources before a word they share counts as common to them.
 const COMMON_HEADINGS_MIN: usize = 4;
+
+/// What a heading quoted exactly as written adds over one whose words match a quote.
+const QUOTED_AS_WRITTEN: f64 = 0.5;
 
 /// Sentences a section answer quotes from a section of prose.
 const KEY_SENTENCES: usize = 5;

@@ -372,6 +372,21 @@ pub fn quote_ranges(chars: &[char]) -> Vec<(usize, usize)> {
     out
 }
 
+/// `question` without its quoted spans ('Headers', "Tables"): a quoted word names
+/// a thing in the document, not what is asked.
+pub fn unquoted(question: &str) -> String {
+    let chars: Vec<char> = question.chars().collect();
+    let mut out = String::with_capacity(question.len());
+    let mut at = 0;
+    for (a, b) in quote_ranges(&chars) {
+        out.extend(&chars[at..a - 1]);
+        out.push(' ');
+        at = b + 1;
+    }
+    out.extend(&chars[at.min(chars.len())..]);
+    out
+}
+
 /// The texts the question quotes ('Headers', "Tables"), in order.
 pub fn quote_spans(question: &str) -> Vec<String> {
     let chars: Vec<char> = question.chars().collect();
@@ -387,7 +402,10 @@ pub fn analyze(question: &str) -> Analysis {
     let words: Vec<String> = terms.clone();
     crate::order::sort(&mut terms);
     terms.dedup();
-    let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    // What is asked is said outside quotes: a quoted 'Headers' or 'What Word
+    // documents does it support?' names a thing in a document.
+    let outer = terms_of(&unquoted(question));
+    let has = |list: &[&str]| outer.iter().any(|w| list.contains(&w.as_str()));
     let lower = question.to_lowercase();
     let quotes = quote_spans(question);
     let phrases: Vec<Vec<String>> = quotes
