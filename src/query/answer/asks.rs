@@ -109,7 +109,9 @@ pub fn wants_all(question: &str) -> bool {
     let names_whole =
         |i: usize| (i + 1..=i + 2).any(|j| matches!(at(j), "table" | "tables" | "list" | "lists"));
     w.iter().enumerate().any(|(i, x)| match x.as_str() {
-        "list" | "all" | "every" | "each" | "complete" | "enumerate" | "reproduce" | "rows" => true,
+        "list" | "all" | "every" | "each" | "complete" | "enumerate" | "reproduce" => true,
+        // "How many rows" asks for a count.
+        "rows" => at(i.wrapping_sub(1)) != "many",
         "row" => at(i + 1) == "by" && at(i + 2) == "row",
         "whole" | "entire" | "full" => names_whole(i),
         "contents" => {
@@ -227,5 +229,9 @@ mod tests {
     fn every_and_each_ask_for_all_rows_but_how_many_does_not() {
         assert!(wants_all("Give each row's total"));
         assert!(!wants_all("How many rows are there?"));
+        assert!(wants_all("Reproduce the fee table row by row"));
+        assert!(wants_all("What are the contents of the second table?"));
+        assert!(!wants_all("What is on page 3 of the table of contents?"));
+        assert!(!wants_all("What is the full name of the author?"));
     }
 }
