@@ -285,3 +285,20 @@ fn words_inside_a_quoted_heading_do_not_say_what_is_asked() {
     assert_eq!(a.kind, "section", "{}", a.text);
     assert!(a.text.contains("version 2 or later"), "{}", a.text);
 }
+
+#[test]
+fn a_list_item_continued_on_an_indented_line_is_one_item() {
+    let text = "# Packages\n\nThe setting is read from the package object:\n\n\
+- WordPackage:  \n  ProtectDocument settings()\n- SheetPackage:  \n  ProtectWorkbook settings()\n";
+    let c = collection("packages.md", text);
+    let a = answer(
+        &c,
+        "What is the second item of the list after \"The setting is read from the package object:\"?",
+    );
+    assert!(
+        a.text
+            .starts_with("SheetPackage: ProtectWorkbook settings()"),
+        "{}",
+        a.text
+    );
+}

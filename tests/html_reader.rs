@@ -1002,3 +1002,23 @@ fn five_megabyte_table() {
         format!("name {}", rows - 1)
     );
 }
+
+#[test]
+fn a_line_break_in_a_list_item_keeps_the_next_line_in_the_item() {
+    // Two <br> in a row would leave a line of spaces, which ends a CommonMark
+    // paragraph; the line after the break is indented under the item's marker.
+    let src = "<ul><li>WordprocessingPackage:<br><br>ProtectDocument settings</li>\
+<li>SpreadsheetPackage</li></ul>";
+    let c = docrag::convert(
+        src.as_bytes(),
+        &ConvertOptions::new().with_file_name("l.html"),
+    )
+    .expect("converts");
+    let text = chunks_text(&c);
+    assert!(
+        text.contains(
+            "- WordprocessingPackage:  \n  ProtectDocument settings\n- SpreadsheetPackage"
+        ),
+        "{text}"
+    );
+}

@@ -6,7 +6,7 @@ use super::escape::{clip_words, one_line};
 use super::facts::{Facts, of_leaves};
 use super::flatten::{Flat, Item, flatten};
 use super::render::{Mode, render};
-use super::units::{Ctx, Kind, SplitSrc, Walker, fence_code, quote_lines};
+use super::units::{Ctx, Kind, SplitSrc, Walker, block_text, fence_code, quote_lines};
 use crate::model::{Paragraph, ParagraphKind};
 
 impl Walker<'_> {
@@ -76,7 +76,7 @@ impl Walker<'_> {
                 facts.list.push(clip_words(&one_line(&facts.plain), 100));
             }
             let body = render(&seg, Mode::Block);
-            let text = quote_lines(&format!("{prefix}{}", body.trim()), self.quote);
+            let text = quote_lines(&block_text(&prefix, &body, &rest), self.quote);
             let split = SplitSrc::Inline {
                 flat: seg,
                 first_prefix: prefix,

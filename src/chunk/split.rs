@@ -13,7 +13,7 @@
 use super::facts::{Facts, of_leaves};
 use super::flatten::{Item, Leaf};
 use super::render::render_leaves;
-use super::units::{Kind, SplitSrc, Unit, fence_code, quote_lines};
+use super::units::{Kind, SplitSrc, Unit, block_text, fence_code, quote_lines};
 use crate::tokens::{self, Tally};
 
 /// Tries per piece before accepting a piece that is still too large.
@@ -47,7 +47,7 @@ pub(crate) fn split_unit(u: Unit, first_cap: usize, rest_cap: usize) -> Vec<Unit
                 let leaves = slice_leaves(&flat.leaves, &starts, a, b, plain.len());
                 let prefix = if first { first_prefix } else { rest_prefix };
                 let body = render_leaves(flat, &leaves, *mode);
-                let text = quote_lines(&format!("{prefix}{}", body.trim()), *quote);
+                let text = quote_lines(&block_text(prefix, &body, rest_prefix), *quote);
                 let facts = of_leaves(flat, &leaves);
                 let split = SplitSrc::Inline {
                     flat: flat.with_leaves(leaves),

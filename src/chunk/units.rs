@@ -338,6 +338,32 @@ pub(crate) fn fence_code(lang: &str, text: &str) -> String {
     format!("{fence}{lang}\n{}\n{fence}", text.trim_end_matches('\n'))
 }
 
+/// A paragraph's Markdown: `prefix` (a list marker, or nothing), then `body`
+/// trimmed, its later lines indented by `rest` (the width of the marker) so that
+/// CommonMark keeps them in the list item, and without lines of only spaces, which
+/// would end the paragraph (two line breaks in a row, `w:br` twice, give one).
+pub(crate) fn block_text(prefix: &str, body: &str, rest: &str) -> String {
+    let body = body.trim();
+    if !body.contains('\n') {
+        return format!("{prefix}{body}");
+    }
+    let mut out = String::with_capacity(prefix.len() + body.len() + 16);
+    out.push_str(prefix);
+    for (i, line) in body.split('\n').enumerate() {
+        if i == 0 {
+            out.push_str(line);
+            continue;
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        out.push('\n');
+        out.push_str(rest);
+        out.push_str(line);
+    }
+    out
+}
+
 /// Most `>` quote markers written before a line (see [`quote_lines`]).
 pub(crate) const MAX_QUOTE_MARKERS: usize = 4;
 

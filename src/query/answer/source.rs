@@ -302,7 +302,27 @@ fn blocks(body: &str) -> Vec<Block> {
         }
         if let Some(item) = list_item(t) {
             flush(&mut para, &mut out);
-            out.push(block(BlockKind::Item, item, String::new()));
+            // Lines indented past the item's marker continue it (CommonMark list
+            // item continuation, as chunk/render writes a line break in an item).
+            let indent = line.len() - line.trim_start().len();
+            let mut text = item.to_string();
+            while let Some(l) = lines.peek() {
+                let lt = l.trim();
+                let deeper = l.len() - l.trim_start().len() > indent;
+                if lt.is_empty()
+                    || !deeper
+                    || list_item(lt).is_some()
+                    || lt.starts_with(['|', '<', '#', '`'])
+                {
+                    break;
+                }
+                // One statement: the line break becomes a space.
+                text.truncate(text.trim_end().len());
+                text.push(' ');
+                text.push_str(lt);
+                lines.next();
+            }
+            out.push(block(BlockKind::Item, &text, String::new()));
             continue;
         }
         para.push(t.trim_start_matches("> "));
