@@ -64,3 +64,35 @@ fn a_table_is_named_by_the_heading_of_the_part_it_sits_in() {
     assert!(a.text.contains("Crop: Pear; Tonnes: 5"), "{}", a.text);
     assert!(!a.text.contains("Plum"), "{}", a.text);
 }
+
+/// A table of names whose first row's key is the word "Table", and a row whose key
+/// holds the word "Footnote".
+fn object_names() -> String {
+    "# Object names\n\nHere are the names for some common objects:\n\n\
+| Object | XML element | Factory method |\n| --- | --- | --- |\n\
+| Document body | w:body | createBody() |\n| Table | w:tbl | createTbl() |\n\
+| Footnote or endnote ref | w:footnoteReference | createFtnRef() |\n\n\
+Footnotes themselves live in their own part.[^1]\n\n[^1]: The footnotes part.\n"
+        .to_string()
+}
+
+#[test]
+fn a_row_position_is_not_overruled_by_a_key_that_is_the_word_table() {
+    let c = collection("objects.md", &object_names());
+    let a = answer(
+        &c,
+        "In the table under 'Here are the names for some common objects:', what is the XML element of the first data row?",
+    );
+    assert!(a.text.contains("XML element: w:body"), "{}", a.text);
+}
+
+#[test]
+fn a_phrase_naming_a_cell_does_not_ask_for_the_structure_its_words_name() {
+    let c = collection("objects.md", &object_names());
+    let a = answer(
+        &c,
+        "What factory method is given for Footnote or endnote ref?",
+    );
+    assert_eq!(a.kind, "table-cell", "{}", a.text);
+    assert!(a.text.contains("createFtnRef()"), "{}", a.text);
+}

@@ -32,6 +32,24 @@ const STRUCTURE_WORDS: &[&str] = &[
 /// Weight of the row of a one-row table, which the question need not name.
 const IMPLIED_ROW: f64 = 0.5;
 
+/// The table cells of at least two words that `question` holds whole (folded): a
+/// phrase the question shares with a cell names that cell, so its words ("Footnote
+/// or endnote ref") do not ask for a structure.
+pub fn named_cells(srcs: &[Src], question: &str) -> Vec<String> {
+    let q = fold(question);
+    let mut out: Vec<String> = Vec::new();
+    for f in tables(srcs) {
+        for cell in f.table.rows.iter().flatten() {
+            let c = fold(cell);
+            let c = c.trim();
+            if c.split_whitespace().count() >= 2 && q.contains(c) && !out.iter().any(|o| o == c) {
+                out.push(c.to_string());
+            }
+        }
+    }
+    out
+}
+
 /// Most cells one answer gives when several tables match equally well.
 const MAX_TIES: usize = 3;
 
@@ -174,6 +192,11 @@ fn best_in(
         for (ci, cell) in row.iter().enumerate() {
             let mut s = named(&masked, quotes, cell);
             if s <= 0.0 {
+                continue;
+            }
+            // A key that is a word for a table's parts ("Table", "Row") is how the
+            // question speaks of the table: it names its row only quoted.
+            if s < QUOTED && STRUCTURE_WORDS.contains(&fold(cell).trim()) {
                 continue;
             }
             if Some(ci) != first {

@@ -155,9 +155,19 @@ pub fn answer(
         .map(|x| words::stem(&x.to_lowercase()))
         .chain(words::terms(question))
         .collect();
-    // A weak ask ("moved", "headers") counts only where the structure exists.
+    // A weak ask ("moved", "headers") counts only where the structure exists; a
+    // phrase naming a table cell asks for none.
+    let cells = lookup::named_cells(&srcs, question);
+    let outside_cells: Option<Vec<Ask>> = (!cells.is_empty()).then(|| {
+        let mut rest = phrase::fold(question);
+        for c in &cells {
+            rest = rest.replace(c.as_str(), " ");
+        }
+        asks(&rest).into_iter().map(|x| x.0).collect()
+    });
     let asked: Vec<Ask> = asks(question)
         .into_iter()
+        .filter(|(ask, _)| outside_cells.as_ref().is_none_or(|o| o.contains(ask)))
         .filter(|&(ask, strong)| strong || holds(&srcs, ask))
         .map(|x| x.0)
         .collect();
