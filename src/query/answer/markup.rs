@@ -256,6 +256,16 @@ fn close(stack: &mut Vec<Frame>, out: &mut Rendered) {
             ("ins", _) => "inserted",
             _ => "deleted",
         };
+        // An insertion with no text is an inserted paragraph mark (ECMA-376
+        // 17.13.5.16, `w:ins` in a paragraph mark's `w:rPr`): it splits a paragraph
+        // and adds no words, so it is neither written nor counted as a change.
+        if f.tag == "ins" && text.trim().is_empty() {
+            // An inserted space still parts the words around it.
+            if !f.plain.is_empty() {
+                push_both(stack, " ");
+            }
+            return;
+        }
         // A deleted paragraph mark is written `¶` (docx reader): it joins paragraphs,
         // it is not text anyone removed.
         let changed = if f.tag == "del" {
@@ -482,6 +492,15 @@ fn tidy(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_inserted_paragraph_mark_adds_no_words_and_no_change() {
+        let r = render("A place in Abkhazia<ins author=\"pavel\"></ins>");
+        assert_eq!(r.plain, "A place in Abkhazia");
+        assert!(r.changes.is_empty());
+        let r = render("one<ins author=\"pavel\"> </ins>two");
+        assert_eq!(r.plain, "one two");
+    }
 
     #[test]
     fn changes_and_comments_as_words() {
