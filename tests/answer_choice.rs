@@ -302,3 +302,18 @@ fn a_list_item_continued_on_an_indented_line_is_one_item() {
         a.text
     );
 }
+
+#[test]
+fn a_short_paragraph_is_quoted_whole() {
+    // A reference entry is one paragraph the sentence splitter cuts at its initials
+    // and its full stops; the journal the question asks for is in its last part.
+    let text = "# References\n\nSmith, D. M., Eade, R., & Pohlmann, H. (2013). A comparison of \
+full-field and anomaly initialization for seasonal prediction. Climate Dynamics, 41(11), 3325-3338.\n\n\
+Boer, G. J. (2016). The decadal climate prediction project. Geoscientific Model Development, 9, 3751.\n";
+    let c = collection("refs.md", text);
+    let a = answer(
+        &c,
+        "In which journal was the 2013 paper by Smith, Eade and Pohlmann published?",
+    );
+    assert!(a.text.contains("Climate Dynamics, 41(11)"), "{}", a.text);
+}

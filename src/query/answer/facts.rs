@@ -130,7 +130,19 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize, want: Option<Wanted>) -> D
         }
         let s = &srcs[si];
         let u = &s.units[ui];
-        let text = super::structured::clip_to(&trim(q, &u.plain), super::structured::ANSWER_CHARS);
+        let text = match short_paragraph(s, u.block) {
+            Some(whole) => {
+                // Its other sentences are in the line already.
+                for (k, other) in s.units.iter().enumerate() {
+                    if other.block == u.block {
+                        shown.insert((si, k));
+                    }
+                }
+                whole
+            }
+            None => trim(q, &u.plain),
+        };
+        let text = super::structured::clip_to(&text, super::structured::ANSWER_CHARS);
         lines.push(Line::new(text, s.number));
         let heading = s
             .blocks
@@ -183,6 +195,24 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize, want: Option<Wanted>) -> D
         score: best,
         list,
     }
+}
+
+/// A paragraph of at most this many words is quoted whole.
+const SHORT_PARAGRAPH_WORDS: usize = 50;
+
+/// The whole text of paragraph `block` when it is short and has several sentences:
+/// a short paragraph is one statement (a reference entry, an address, a caption, a
+/// note), which sentence splitting cuts where a question's answer runs on ("Smith,
+/// D. M. (2013). A study. Climate Dynamics, 41"). None otherwise.
+fn short_paragraph(s: &Src, block: usize) -> Option<String> {
+    let b = s.blocks.get(block)?;
+    if !matches!(b.kind, BlockKind::Paragraph | BlockKind::NoteDef) {
+        return None;
+    }
+    let sentences = s.units.iter().filter(|u| u.block == block).count();
+    let plain = b.r.plain.replace('\n', " ");
+    let words = plain.split_whitespace().count();
+    (sentences > 1 && words <= SHORT_PARAGRAPH_WORDS).then(|| plain.trim().to_string())
 }
 
 /// A sentence longer than this many words is cut to the clauses that answer.
