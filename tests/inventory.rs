@@ -264,3 +264,41 @@ fn a_format_named_before_a_word_for_documents_narrows_them_by_extension() {
     assert!(a.text.contains("poezdka"), "{}", a.text);
     assert!(!a.text.contains("review"), "{}", a.text);
 }
+
+#[test]
+fn a_named_format_narrows_what_the_context_reads() {
+    use docrag::query::{QueryOptions, Replies, ask};
+    // Long text files whose words meet the question's better than the one short
+    // Markdown file with footnotes: retrieval alone would read them.
+    let mut c = Collection::new();
+    for i in 0..12 {
+        let mut text = String::new();
+        for j in 0..100 {
+            text.push_str(&format!(
+                "Paragraph {j} of report {i} asks which files have footnotes and what the footnotes say.\n\n"
+            ));
+        }
+        add_doc(&mut c, &format!("report{i}.txt"), text.as_bytes(), 256);
+    }
+    let harvest = add_doc(&mut c, "harvest.md", tables_and_notes().as_bytes(), 256);
+    let r = ask(
+        &c,
+        "Which Markdown files have footnotes, and what do they say?",
+        &[],
+        &Replies::default(),
+        &QueryOptions::new(),
+    )
+    .expect("asks");
+    assert!(!r.sources.is_empty());
+    assert!(
+        r.sources.iter().all(|s| s.doc_id == harvest),
+        "{:?}",
+        r.sources.iter().map(|s| &s.title).collect::<Vec<_>>()
+    );
+    assert!(r.answer.text.contains("2 footnotes"), "{}", r.answer.text);
+    assert!(
+        r.answer.text.contains("Counted by hand"),
+        "{}",
+        r.answer.text
+    );
+}

@@ -18,7 +18,7 @@ use whatlang::Lang;
 
 use super::answer::words;
 use super::assemble::analyze::Analysis;
-use super::assemble::pool::named_by_title;
+use super::assemble::pool::{named_by_title, of_format};
 use super::collection::Collection;
 use super::profile::Profile;
 
@@ -173,21 +173,6 @@ const FRAME: &[&str] = &[
     "what",
 ];
 
-/// File formats a question names its documents by ("the RTF files", "Word
-/// documents", "HTML pages"): the words, and the file name extensions they stand for.
-/// A format's name right before a word for documents names their format, which the
-/// file name's extension says.
-const FORMATS: &[(&[&str], &[&str])] = &[
-    (&["rtf"], &["rtf"]),
-    (
-        &["docx", "word", "ooxml"],
-        &["docx", "docm", "dotx", "dotm"],
-    ),
-    (&["html", "htm", "xhtml", "web"], &["html", "htm", "xhtml"]),
-    (&["markdown", "md"], &["md", "markdown"]),
-    (&["txt", "plain", "text"], &["txt", "text"]),
-];
-
 /// Words a question uses to ask what each document's thing says ("what does each
 /// header read"): they ask for text the records do not hold, which the extractive
 /// answer appended to the records gives ([`asks_content`]).
@@ -279,30 +264,14 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
     if !how_many {
         ask.things.retain(|t| *t != Thing::Pages);
     }
-    // "the RTF files", "Word documents": a format's name right before a document noun.
-    let mut format_words: HashSet<String> = HashSet::new();
-    for (i, w) in lower.iter().enumerate() {
-        let noun = lower
-            .get(i + 1)
-            .is_some_and(|n| crate::query::assemble::analyze::DOCUMENT_NOUNS.contains(&n.as_str()));
-        if !noun {
-            continue;
-        }
-        if let Some((_, exts)) = FORMATS
-            .iter()
-            .find(|(names, _)| names.contains(&w.as_str()))
-        {
-            ask.formats.extend(exts.iter().copied());
-            format_words.insert(words::stem(w));
-            if ask.format_name.is_empty() {
-                ask.format_name = question
-                    .unicode_words()
-                    .nth(i)
-                    .unwrap_or(w.as_str())
-                    .to_string();
-            }
-        }
-    }
+    // "the RTF files", "Word documents": the analysis reads the format.
+    ask.formats = a.formats.clone();
+    ask.format_name = a.format_name.clone();
+    let format_words: HashSet<String> = if ask.formats.is_empty() {
+        HashSet::new()
+    } else {
+        [words::stem(&a.format_name.to_lowercase())].into()
+    };
     ask.languages = has("language") || has("languages");
     if let Some((code, name)) = a.languages.first() {
         ask.language = Some(code);
@@ -487,15 +456,10 @@ fn statement(c: &Collection, d: usize, ask: &Ask) -> Option<String> {
     let doc = c.documents().get(d)?;
     let p = &doc.profile;
     let mut parts: Vec<String> = Vec::new();
+    if !of_format(&ask.formats, &doc.file_name) {
+        return None;
+    }
     if !ask.formats.is_empty() {
-        let ext = doc
-            .file_name
-            .rsplit_once('.')
-            .map(|x| x.1.to_ascii_lowercase())
-            .unwrap_or_default();
-        if !ask.formats.contains(&ext.as_str()) {
-            return None;
-        }
         if ask.things.is_empty() && ask.language.is_none() && !ask.languages {
             parts.push(format!("{} file", ask.format_name));
         }

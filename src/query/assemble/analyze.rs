@@ -5,6 +5,7 @@
 //! hints.
 
 use crate::retrieve::tokenize::tokenize;
+use unicode_segmentation::UnicodeSegmentation;
 
 /// What [`analyze`] found in a question.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -51,6 +52,54 @@ pub struct Analysis {
     /// [`DOCUMENT_NOUNS`], or right after "in" or "into". Only then does the language
     /// narrow the documents read.
     pub language_scope: bool,
+    /// File name extensions of a format the question names its documents by ("the
+    /// RTF files", "Word documents"), lowercase; empty when it names none.
+    pub formats: Vec<&'static str>,
+    /// The format's name as the question writes it ("RTF"), for answers.
+    pub format_name: String,
+}
+
+/// File formats a question names its documents by: the words, and the file name
+/// extensions they stand for. A format's name right before a word for documents
+/// ("the RTF files", "Word documents", "HTML pages") names their format, which the
+/// file name's extension says.
+const FORMATS: &[(&[&str], &[&str])] = &[
+    (&["rtf"], &["rtf"]),
+    (
+        &["docx", "word", "ooxml"],
+        &["docx", "docm", "dotx", "dotm"],
+    ),
+    (&["html", "htm", "xhtml", "web"], &["html", "htm", "xhtml"]),
+    (&["markdown", "md"], &["md", "markdown"]),
+    (&["txt", "plain", "text"], &["txt", "text"]),
+];
+
+/// The formats `question` names its documents by (see [`FORMATS`]): extensions and
+/// the name as written.
+fn formats(question: &str) -> (Vec<&'static str>, String) {
+    let outside = unquoted(question);
+    let written: Vec<&str> = outside.unicode_words().collect();
+    let lower: Vec<String> = written.iter().map(|w| w.to_lowercase()).collect();
+    let mut exts: Vec<&'static str> = Vec::new();
+    let mut name = String::new();
+    for (i, w) in lower.iter().enumerate() {
+        let noun = lower
+            .get(i + 1)
+            .is_some_and(|n| DOCUMENT_NOUNS.contains(&n.as_str()));
+        if !noun {
+            continue;
+        }
+        if let Some((_, e)) = FORMATS
+            .iter()
+            .find(|(names, _)| names.contains(&w.as_str()))
+        {
+            exts.extend(e.iter().copied());
+            if name.is_empty() {
+                name = written[i].to_string();
+            }
+        }
+    }
+    (exts, name)
 }
 
 const ALL_WORDS: &[&str] = &["list", "all", "every", "each", "enumerate"];
@@ -414,6 +463,7 @@ pub fn analyze(question: &str) -> Analysis {
         .filter(|p| p.len() > 1)
         .collect();
     let how_many = lower.contains("how many");
+    let (formats, format_name) = formats(question);
     let languages = crate::query::language::named(&terms);
     let language_scope = languages.iter().any(|(_, name)| {
         words.iter().enumerate().any(|(i, w)| {
@@ -460,6 +510,8 @@ pub fn analyze(question: &str) -> Analysis {
             .collect(),
         languages,
         language_scope,
+        formats,
+        format_name,
         terms,
         phrases,
         quotes,

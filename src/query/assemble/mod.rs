@@ -112,6 +112,13 @@ pub fn assemble(
             docs.len()
         );
         (Some(s), Some(why))
+    } else if let Some(s) = by_format(c, &a, docs) {
+        let why = format!(
+            "the question names a file format: read in the {} of {} document(s) of that format",
+            s.len(),
+            docs.len()
+        );
+        (Some(s), Some(why))
     } else {
         (None, None)
     };
@@ -169,6 +176,25 @@ pub fn assemble(
 
 /// The documents of `docs` whose file name a question term spells: a term joining
 /// words with `.`, `_` or `-` ("report_2019.docx", "notes-v2.md") whose parts (at
+/// The documents of the format the question names them by ("the RTF files"): a
+/// format narrows what is read as a file name does. None when it names no format,
+/// or when every document or none is of it.
+fn by_format(c: &Collection, a: &Analysis, docs: &[usize]) -> Option<Vec<usize>> {
+    if a.formats.is_empty() {
+        return None;
+    }
+    let s: Vec<usize> = docs
+        .iter()
+        .copied()
+        .filter(|&d| {
+            c.documents()
+                .get(d)
+                .is_some_and(|x| pool::of_format(&a.formats, &x.file_name))
+        })
+        .collect();
+    (!s.is_empty() && s.len() < docs.len()).then_some(s)
+}
+
 /// least two, [`Analysis::spelled`]) are all parts of the file name.
 fn named_files(c: &Collection, a: &Analysis, docs: &[usize]) -> Vec<usize> {
     if a.spelled.is_empty() {

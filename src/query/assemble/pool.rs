@@ -301,9 +301,9 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
             docs.iter()
                 .copied()
                 .filter(|&d| {
-                    c.documents()
-                        .get(d)
-                        .is_some_and(|x| holds_asked(a, &x.profile))
+                    c.documents().get(d).is_some_and(|x| {
+                        holds_asked(a, &x.profile) && of_format(&a.formats, &x.file_name)
+                    })
                 })
                 .take(HOLDER_DOCS)
                 .collect()
@@ -401,6 +401,19 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
     };
     score(c, a, &mut pool);
     pool
+}
+
+/// Whether a file is of a format the question names its documents by (any file
+/// when it names none): the extension says the format.
+pub fn of_format(formats: &[&str], file_name: &str) -> bool {
+    if formats.is_empty() {
+        return true;
+    }
+    let ext = file_name
+        .rsplit_once('.')
+        .map(|x| x.1.to_ascii_lowercase())
+        .unwrap_or_default();
+    formats.contains(&ext.as_str())
 }
 
 /// Whether a document's record holds a structure the question names.
