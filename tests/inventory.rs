@@ -302,3 +302,31 @@ fn a_named_format_narrows_what_the_context_reads() {
         r.answer.text
     );
 }
+
+#[test]
+fn containing_a_script_is_not_being_written_in_its_language() {
+    let mut c = collection();
+    add_doc(
+        &mut c,
+        "visit.md",
+        "# Visit notes\n\nThe guide, whose name is written سمير in his own hand, met us at the \
+station and took us to the old town.\n"
+            .as_bytes(),
+        512,
+    );
+    let a = answer_of(&c, "Which files contain Arabic text?");
+    assert_eq!(a.kind, "records", "{}", a.text);
+    assert!(
+        a.text.contains("visit") && a.text.contains("1 word in Arabic script"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("poezdka"), "{}", a.text);
+    let a = answer_of(&c, "Which documents are written in Arabic?");
+    assert!(a.text.starts_with("There is no document"), "{}", a.text);
+    let a = answer_of(
+        &c,
+        "Which documents contain Cyrillic letters or Russian words?",
+    );
+    assert!(a.text.contains("poezdka"), "{}", a.text);
+}

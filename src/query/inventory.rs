@@ -178,6 +178,65 @@ const FRAME: &[&str] = &[
 /// answer appended to the records gives ([`asks_content`]).
 const CONTENT_ASKS: &[&str] = &["read", "reads", "say", "says", "wording"];
 
+/// Words after a language's name that make it a script's: "Arabic text", "Hebrew
+/// letters".
+const SCRIPT_NOUNS: &[&str] = &[
+    "text",
+    "texts",
+    "script",
+    "characters",
+    "letters",
+    "words",
+    "names",
+    "passages",
+    "writing",
+];
+
+/// Words before a language's name that ask which documents hold some of it
+/// ("contain Arabic"), not which are written in it.
+const CONTAIN_WORDS: &[&str] = &[
+    "contain",
+    "contains",
+    "containing",
+    "include",
+    "includes",
+    "including",
+    "with",
+    "have",
+    "has",
+    "hold",
+    "holds",
+    "use",
+    "uses",
+    "using",
+];
+
+/// The scripts a language is written in (`whatlang::Script` names): the script of
+/// its own name, and for Japanese the kana its text is told by (its name is written
+/// in Han, which Chinese shares).
+fn scripts_of(code: &str) -> Vec<&'static str> {
+    let Some(lang) = Lang::from_code(code) else {
+        return Vec::new();
+    };
+    if lang == Lang::Jpn {
+        return vec!["Hiragana", "Katakana"];
+    }
+    whatlang::detect_script(lang.name())
+        .map(|s| match s {
+            whatlang::Script::Latin => Vec::new(),
+            other => vec![script_name(other)],
+        })
+        .unwrap_or_default()
+}
+
+/// `whatlang::Script::name` with a static lifetime (the names are literals).
+fn script_name(s: whatlang::Script) -> &'static str {
+    whatlang::Script::all()
+        .iter()
+        .find(|x| **x == s)
+        .map_or("", |x| x.name())
+}
+
 /// Whether `term` (an index term) is a word of [`THINGS`] or [`FRAME`], or its stem.
 fn is_frame(term: &str) -> bool {
     let stem = words::stem(term);
@@ -202,6 +261,10 @@ pub struct Ask {
     pub negated: bool,
     /// Whether the question asks for the languages themselves ("in which language").
     pub languages: bool,
+    /// The scripts of `language` when the question asks which documents hold text
+    /// written in it ("contain Arabic text") rather than which are written in it:
+    /// `whatlang::Script` names; empty otherwise.
+    pub scripts: Vec<&'static str>,
     /// Documents the question names by title (positions), empty when none.
     pub named: Vec<usize>,
     /// "How many ..." of one named document, rather than which documents.
@@ -281,6 +344,14 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
             .iter()
             .any(|w| matches!(w.as_str(), "not" | "non" | "than"))
             || question.to_lowercase().contains(&format!("non-{name}"));
+        let after = lower.get(at + 1).map_or("", String::as_str);
+        let contains = before.iter().any(|w| CONTAIN_WORDS.contains(&w.as_str()))
+            && !before
+                .last()
+                .is_some_and(|w| matches!(w.as_str(), "in" | "into"));
+        if SCRIPT_NOUNS.contains(&after) || contains {
+            ask.scripts = scripts_of(code);
+        }
     }
     // Authors: a record's author whose every name part the question spells.
     let qwords: HashSet<&str> = lower.iter().map(String::as_str).collect();
@@ -373,6 +444,8 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
                 && !title_words.contains(t)
                 && !language_words.contains(t)
                 && !format_words.contains(t)
+                && !(!ask.scripts.is_empty() && SCRIPT_NOUNS.iter().any(|w| words::stem(w) == *t))
+                && !CONTAIN_WORDS.iter().any(|w| words::stem(w) == *t)
                 && !CONTENT_ASKS.iter().any(|w| words::stem(w) == *t)
                 && !t.chars().all(|c| c.is_ascii_punctuation())
         });
@@ -464,13 +537,25 @@ fn statement(c: &Collection, d: usize, ask: &Ask) -> Option<String> {
             parts.push(format!("{} file", ask.format_name));
         }
     }
-    if let Some(code) = ask.language {
+    if !ask.scripts.is_empty() {
+        let n: usize = ask.scripts.iter().map(|s| p.script_words(s)).sum();
+        if (n > 0) == ask.negated {
+            return None;
+        }
+        if n > 0 {
+            let what = ask.language.map_or("", language_name);
+            parts.push(format!(
+                "{n} word{} in {what} script",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+    } else if let Some(code) = ask.language {
         let is = doc.language == Some(code);
         if is == ask.negated {
             return None;
         }
     }
-    if ask.language.is_some() || ask.languages {
+    if (ask.language.is_some() && ask.scripts.is_empty()) || ask.languages {
         parts.push(match doc.language {
             Some(code) => format!("written in {}", language_name(code)),
             None => "language not detected".to_string(),
@@ -588,7 +673,12 @@ pub fn none(ask: &Ask, total: usize) -> String {
     };
     if let Some(code) = ask.language {
         let neg = if ask.negated { " not" } else { "" };
-        s.push_str(&format!("{neg} written in {}", language_name(code)));
+        if ask.scripts.is_empty() {
+            s.push_str(&format!("{neg} written in {}", language_name(code)));
+        } else {
+            let with = if ask.negated { "without" } else { "with" };
+            s.push_str(&format!(" {with} {} text", language_name(code)));
+        }
         if !what.is_empty() {
             s.push_str(" and");
         }

@@ -20,7 +20,10 @@
 //! - notes: the `[^n]:` (footnote) and `[^en]:` (endnote) definitions of the notes
 //!   parts;
 //! - header and footer parts: chunks whose `chunkKind` is `header` or `footer`;
-//! - pages: the highest `lastPage`.
+//! - pages: the highest `lastPage`;
+//! - scripts: the writing systems other than Latin its words use (each word's script
+//!   as `whatlang` detects it), with how many words, so "which files contain Arabic
+//!   text" finds a mostly English file with an Arabic name in it.
 
 use std::collections::BTreeSet;
 
@@ -55,7 +58,18 @@ pub struct Profile {
     pub revision_authors: Vec<String>,
     /// Authors of comments, as written, sorted, each once.
     pub comment_authors: Vec<String>,
+    /// Scripts other than Latin and how many words each writes, by script name
+    /// (`whatlang::Script::name`, e.g. "Arabic", "Cyrillic"), sorted by name; a
+    /// script with fewer than [`MIN_SCRIPT_WORDS`] words is left out.
+    pub scripts: Vec<(String, usize)>,
 }
+
+/// Fewest words of a script for a document to count as holding it: one stray
+/// character (a symbol, a foreign letter in a formula) is not text in that script.
+pub const MIN_SCRIPT_WORDS: usize = 1;
+
+/// Fewest letters of a word counted for its script.
+const MIN_SCRIPT_LETTERS: usize = 2;
 
 impl Profile {
     /// Counts what `chunks` (one document's, in order) hold (see the module docs).
@@ -67,7 +81,9 @@ impl Profile {
         let mut endnotes: BTreeSet<&str> = BTreeSet::new();
         let mut rev_authors: BTreeSet<String> = BTreeSet::new();
         let mut com_authors: BTreeSet<String> = BTreeSet::new();
+        let mut scripts: Vec<(whatlang::Script, usize)> = Vec::new();
         for ch in chunks {
+            count_scripts(&ch.text, &mut scripts);
             let m = &ch.metadata;
             let kind = m.get_str("chunkKind").unwrap_or("body");
             match kind {
@@ -125,12 +141,45 @@ impl Profile {
         p.endnotes = endnotes.len();
         p.revision_authors = rev_authors.into_iter().collect();
         p.comment_authors = com_authors.into_iter().collect();
+        p.scripts = scripts
+            .into_iter()
+            .filter(|x| x.1 >= MIN_SCRIPT_WORDS)
+            .map(|(k, n)| (k.name().to_string(), n))
+            .collect();
+        crate::order::sort(&mut p.scripts);
         p
+    }
+
+    /// Words written in `script` (a `whatlang::Script` name).
+    pub fn script_words(&self, script: &str) -> usize {
+        self.scripts
+            .iter()
+            .find(|x| x.0 == script)
+            .map_or(0, |x| x.1)
     }
 
     /// Tracked changes of every kind.
     pub fn changes(&self) -> usize {
         self.insertions + self.deletions + self.moves
+    }
+}
+
+/// Adds the words of `text` not written in Latin letters to `out`, by script. Words
+/// of ASCII only are Latin and skipped without detection.
+fn count_scripts(text: &str, out: &mut Vec<(whatlang::Script, usize)>) {
+    use unicode_segmentation::UnicodeSegmentation;
+    for w in text.unicode_words() {
+        if w.is_ascii() || w.chars().filter(|c| c.is_alphabetic()).count() < MIN_SCRIPT_LETTERS {
+            continue;
+        }
+        if let Some(script) = whatlang::detect_script(w)
+            && script != whatlang::Script::Latin
+        {
+            match out.iter_mut().find(|x| x.0 == script) {
+                Some(x) => x.1 += 1,
+                None => out.push((script, 1)),
+            }
+        }
     }
 }
 
