@@ -317,3 +317,26 @@ Boer, G. J. (2016). The decadal climate prediction project. Geoscientific Model 
     );
     assert!(a.text.contains("Climate Dynamics, 41(11)"), "{}", a.text);
 }
+
+#[test]
+fn a_contents_entry_is_never_an_answer() {
+    let text = "# Ferry handbook\n\n**Contents**\n\nTickets and passes ........ 4\n\nNight crossings ........ 5\n\n\
+## Tickets and passes\n\nA season pass needs a photo card and is valid for a year.\n\n\
+## Night crossings\n\nThe night crossing leaves at midnight on weekdays.\n";
+    let c = collection("ferry.md", text);
+    let a = answer(
+        &c,
+        "What does the ferry handbook say about night crossings?",
+    );
+    assert!(a.text.contains("leaves at midnight"), "{}", a.text);
+    // A question naming nothing but the document asks what it says as a whole: its
+    // sentences, not its title heading or its contents list.
+    let a = answer(&c, "What is the ferry handbook about?");
+    assert_eq!(a.kind, "documents", "{}", a.text);
+    assert!(
+        a.text.contains("season pass") && a.text.contains("midnight"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("...."), "{}", a.text);
+}

@@ -39,6 +39,13 @@ pub(super) fn usable(s: &Src, block: usize) -> bool {
         .is_some_and(|b| !matches!(b.kind, BlockKind::Table))
 }
 
+/// Whether a unit's terms are all words of its document's name (the title heading,
+/// a running title): it names the document and says nothing about it, so it only
+/// ever matched a question by the name the question calls the document by.
+pub(super) fn names_only(s: &Src, terms: &HashSet<String>) -> bool {
+    !terms.is_empty() && terms.iter().all(|t| s.naming.contains(t))
+}
+
 /// Whether a sentence is nothing but picture placeholders (`[image]`, `[image: alt]`,
 /// chunk/render.rs): a picture's description names the picture and states nothing, so
 /// it never answers.
@@ -60,7 +67,7 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize, want: Option<Wanted>) -> D
     let mut cands: Vec<(f64, usize, usize)> = Vec::new();
     for (si, s) in srcs.iter().enumerate() {
         for (ui, u) in s.units.iter().enumerate() {
-            if !usable(s, u.block) || only_images(&u.plain) {
+            if !usable(s, u.block) || only_images(&u.plain) || names_only(s, &u.terms) {
                 continue;
             }
             // Prose answers better than a line of code that shares its words.

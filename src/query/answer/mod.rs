@@ -264,8 +264,14 @@ pub fn answer(
         let rest = parts::left_out(question, &section, &srcs, &w, &[]);
         return write(vec![section, rest], max_tokens * 2);
     }
-    // A question with no word to look for ("What is this about?") reads as broad.
-    if a.documents || (a.broad && !a.table) || plain_q.terms.is_empty() {
+    // A question with no word to look for ("What is this about?"), or none but the
+    // name of a document ("What is the ferry handbook about?"), reads as broad.
+    let only_names = !plain_q.terms.is_empty()
+        && plain_q
+            .terms
+            .iter()
+            .all(|(t, _)| srcs.iter().any(|s| s.naming.contains(t)));
+    if a.documents || (a.broad && !a.table) || plain_q.terms.is_empty() || only_names {
         let d = facts::documents(&srcs, &plain_q, &w, &docs, a.documents);
         if !d.lines.is_empty() {
             return write(vec![d], max_tokens * 2);

@@ -131,6 +131,8 @@ pub fn parse(p: &Passage<'_>) -> Src {
     let mut units = Vec::new();
     for (i, b) in blocks.iter().enumerate() {
         match b.kind {
+            // A contents entry names a section and its page; it states nothing.
+            BlockKind::Paragraph if is_contents_entry(&b.r.plain) => {}
             BlockKind::Paragraph | BlockKind::NoteDef => {
                 for s in sentences(&b.r.plain.replace('\n', " ")) {
                     if s != "…" {
@@ -139,7 +141,12 @@ pub fn parse(p: &Passage<'_>) -> Src {
                 }
             }
             BlockKind::Table | BlockKind::Code => {
-                for line in b.r.plain.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                for line in
+                    b.r.plain
+                        .lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty() && !is_contents_entry(l))
+                {
                     units.push(unit(i, line));
                 }
             }
@@ -185,6 +192,34 @@ fn sentences(text: &str) -> Vec<String> {
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .collect()
+}
+
+/// Most words of a contents entry's title.
+const CONTENTS_TITLE_WORDS: usize = 20;
+
+/// Whether a line is a table-of-contents entry: a short title, then a tab or a run
+/// of leader dots, then a page number ("Introduction\t4", "6. Versioning......7").
+/// Word writes its contents field this way (a `w:tab` with a dot leader before the
+/// `PAGEREF` result), and so do plain-text and RFC-style documents.
+fn is_contents_entry(line: &str) -> bool {
+    let t = line.trim_end();
+    let digits = t.chars().rev().take_while(char::is_ascii_digit).count();
+    if !(1..=4).contains(&digits) {
+        return false;
+    }
+    let head = &t[..t.len() - digits];
+    let title = if let Some(h) = head.strip_suffix('\t') {
+        h
+    } else {
+        let dots = head.trim_end().trim_end_matches(['.', '…', ' ']);
+        let leader = &head[dots.len()..];
+        if leader.matches('.').count() + 3 * leader.matches('…').count() < 3 {
+            return false;
+        }
+        dots
+    };
+    let words = title.split_whitespace().count();
+    (1..=CONTENTS_TITLE_WORDS).contains(&words)
 }
 
 fn unit(block: usize, s: &str) -> Unit {
@@ -367,6 +402,20 @@ fn list_item(t: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn contents_entries_are_told_by_their_page_number() {
+        assert!(is_contents_entry("What is docx4j?\t4"));
+        assert!(is_contents_entry(
+            "   6. Versioning.......................7"
+        ));
+        assert!(is_contents_entry("Colophon …… 43"));
+        assert!(!is_contents_entry("The bridge opened in 1931"));
+        assert!(!is_contents_entry(
+            "See section 4.2 for the rules in chapter 3"
+        ));
+        assert!(!is_contents_entry("Total\t"));
+    }
 
     #[test]
     fn a_sentence_inside_a_change_stays_with_it() {
