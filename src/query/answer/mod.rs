@@ -38,6 +38,7 @@ pub mod focus;
 pub mod links;
 pub mod lookup;
 pub mod markup;
+pub mod outline;
 pub mod parts;
 pub mod phrase;
 pub mod source;
@@ -228,6 +229,13 @@ pub fn answer(
         let hit = lookup::cell(&srcs, question, &docs);
         if !hit.lines.is_empty() {
             return write(vec![hit], max_tokens);
+        }
+    }
+    // "What does each of its sections say?": each section's heading and opening.
+    if outline::asks_each_section(question) {
+        let d = outline::sections(&srcs, &docs);
+        if !d.lines.is_empty() {
+            return write(vec![d], max_tokens * 2);
         }
     }
     let table_q = Query::new(question, &["table", "row", "column", "cell"], &w);
