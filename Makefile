@@ -17,29 +17,29 @@ EVAL ?= ../shared/eval
 # (issue 13's acceptance), and a question may not cost more than the default budget
 # on average. The extractive answer (no model) must match on 80% of answerable
 # questions and decline on 80% of negative ones (issue 14's acceptance; reached
-# 84%/100%). Raise the floors when the mechanism improves.
+# 84%/100%; 86.0%/100% today, held at 84). Raise the floors when the mechanism improves.
 EVAL_MIN_COMPLETE ?= 98
 EVAL_MIN_COLLECTION ?= 96
 EVAL_MIN_KIND ?= 90
 EVAL_MAX_TOKENS ?= 4000
-EVAL_MIN_ANSWERS ?= 80
+EVAL_MIN_ANSWERS ?= 84
 EVAL_MIN_DECLINES ?= 80
 # The check split (../shared/eval/check.jsonl: measured on, never tuned on) is held to
 # what it reached, so a change that loses there fails (issue 35's goals are 97% / 85%;
 # the README reports both splits).
 CHECK_MIN_COMPLETE ?= 90
-CHECK_MIN_ANSWERS ?= 58
+CHECK_MIN_ANSWERS ?= 63
 CHECK_MIN_DECLINES ?= 71
 # The generated question set (scripts/gen-questions.py: questions from the corpus's
 # structure, gold read from the files by Python's own parsers): a fixed sample of 200
 # in make eval, the whole set in make eval-generated. Long tables and lists cost more
 # than the default budget's mean, so its ceiling is its own.
 GEN_MIN_COMPLETE ?= 97
-GEN_MIN_ANSWERS ?= 88
+GEN_MIN_ANSWERS ?= 90
 GEN_MAX_TOKENS ?= 4400
-# The whole set's own floors (reached: 96.7% complete, 89.5% answers of 1,586).
+# The whole set's own floors (reached: 96.7% complete, 92.3% answers of 1,586).
 GEN_ALL_MIN_COMPLETE ?= 96
-GEN_ALL_MIN_ANSWERS ?= 89
+GEN_ALL_MIN_ANSWERS ?= 91
 GEN_DIR := target/eval/generated
 
 .PHONY: local-embed local-embed-test eval eval-generated test setup wasm-target npm-deps chromium postgres cli pkg typecheck node-test browser-test demo-build demo bench fuzz fuzz-tools clean

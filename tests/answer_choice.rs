@@ -348,9 +348,22 @@ photo card and is valid for a year. Day tickets are sold on board.\n\n## Night c
 The night crossing leaves at midnight on weekdays. It is suspended in January.\n\n\
 ## Lost property\n\nLost items are kept at the harbour office for a month.\n";
     let c = collection("ferry.md", text);
-    let a = answer(&c, "Give an overview of the ferry handbook: what does each of its sections say?");
+    let a = answer(
+        &c,
+        "Give an overview of the ferry handbook: what does each of its sections say?",
+    );
     assert_eq!(a.kind, "section", "{}", a.text);
     assert_eq!(a.quotes.len(), 3, "{}", a.text);
-    assert!(a.quotes[0].text.starts_with("Tickets and passes: A season pass"), "{}", a.text);
-    assert!(a.quotes[2].text.starts_with("Lost property: Lost items"), "{}", a.text);
+    assert!(
+        a.quotes[0]
+            .text
+            .starts_with("Tickets and passes: A season pass"),
+        "{}",
+        a.text
+    );
+    assert!(
+        a.quotes[2].text.starts_with("Lost property: Lost items"),
+        "{}",
+        a.text
+    );
 }
