@@ -94,18 +94,11 @@ const THINGS: &[(Thing, &[&str])] = &[
 ];
 
 /// Words a question about the collection uses besides what it asks for: the
-/// documents, holding, authorship, counting, language. They carry no topic.
+/// documents, authorship, counting, language (and holding: [`CONTAIN_WORDS`]). They
+/// carry no topic.
 const FRAME: &[&str] = &[
     "collection",
     "corpus",
-    "contain",
-    "contains",
-    "containing",
-    "include",
-    "includes",
-    "including",
-    "hold",
-    "holds",
     "made",
     "make",
     "author",
@@ -159,8 +152,6 @@ const FRAME: &[&str] = &[
     "which",
     "list",
     "many",
-    "have",
-    "has",
     "ones",
     "one",
     "them",
@@ -244,6 +235,7 @@ fn is_frame(term: &str) -> bool {
         .iter()
         .flat_map(|(_, n)| n.iter())
         .chain(FRAME)
+        .chain(CONTAIN_WORDS)
         .any(|w| *w == term || words::stem(w) == stem)
 }
 
@@ -421,6 +413,7 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
         .iter()
         .flat_map(|(_, n)| n.iter())
         .chain(FRAME)
+        .chain(CONTAIN_WORDS)
         .map(|w| words::stem(w))
         .collect();
     let author_words: HashSet<String> = ask.authors.iter().flat_map(|n| words::terms(n)).collect();
@@ -445,7 +438,6 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
                 && !language_words.contains(t)
                 && !format_words.contains(t)
                 && !(!ask.scripts.is_empty() && SCRIPT_NOUNS.iter().any(|w| words::stem(w) == *t))
-                && !CONTAIN_WORDS.iter().any(|w| words::stem(w) == *t)
                 && !CONTENT_ASKS.iter().any(|w| words::stem(w) == *t)
                 && !t.chars().all(|c| c.is_ascii_punctuation())
         });
