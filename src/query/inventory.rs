@@ -261,9 +261,9 @@ pub struct Ask {
     pub named: Vec<usize>,
     /// "How many ..." of one named document, rather than which documents.
     pub count: bool,
-    /// File name extensions the documents must have ("the RTF files"), empty when
-    /// the question names no format.
-    pub formats: Vec<&'static str>,
+    /// Formats the documents must have by their file name ("the RTF files"), empty
+    /// when the question names no format.
+    pub formats: Vec<crate::Format>,
     /// The format's name as the question wrote it ("RTF"), for the answer.
     pub format_name: String,
 }
@@ -524,10 +524,9 @@ fn statement(c: &Collection, d: usize, ask: &Ask) -> Option<String> {
     if !of_format(&ask.formats, &doc.file_name) {
         return None;
     }
-    if !ask.formats.is_empty() {
-        if ask.things.is_empty() && ask.language.is_none() && !ask.languages {
-            parts.push(format!("{} file", ask.format_name));
-        }
+    if !ask.formats.is_empty() && ask.things.is_empty() && ask.language.is_none() && !ask.languages
+    {
+        parts.push(format!("{} file", ask.format_name));
     }
     if !ask.scripts.is_empty() {
         let n: usize = ask.scripts.iter().map(|s| p.script_words(s)).sum();

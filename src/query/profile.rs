@@ -59,16 +59,12 @@ pub struct Profile {
     /// Authors of comments, as written, sorted, each once.
     pub comment_authors: Vec<String>,
     /// Scripts other than Latin and how many words each writes, by script name
-    /// (`whatlang::Script::name`, e.g. "Arabic", "Cyrillic"), sorted by name; a
-    /// script with fewer than [`MIN_SCRIPT_WORDS`] words is left out.
+    /// (`whatlang::Script::name`, e.g. "Arabic", "Cyrillic"), sorted by name.
     pub scripts: Vec<(String, usize)>,
 }
 
-/// Fewest words of a script for a document to count as holding it: one stray
-/// character (a symbol, a foreign letter in a formula) is not text in that script.
-pub const MIN_SCRIPT_WORDS: usize = 1;
-
-/// Fewest letters of a word counted for its script.
+/// Fewest letters of a word counted for its script: one stray letter (a Greek
+/// symbol in a formula) is not text in that script.
 const MIN_SCRIPT_LETTERS: usize = 2;
 
 impl Profile {
@@ -143,7 +139,6 @@ impl Profile {
         p.comment_authors = com_authors.into_iter().collect();
         p.scripts = scripts
             .into_iter()
-            .filter(|x| x.1 >= MIN_SCRIPT_WORDS)
             .map(|(k, n)| (k.name().to_string(), n))
             .collect();
         crate::order::sort(&mut p.scripts);

@@ -65,6 +65,8 @@ fn splitter() -> &'static Splitter {
         // them in every test run.
         let (dfa, _) =
             unsafe { DFA::from_bytes_unchecked(dfa_bytes()) }.expect("build.rs wrote a valid DFA");
+        // Unreachable from input as well: the pattern is the same constant, and an
+        // anchored universal start exists for every pattern without look-behind.
         let start = dfa
             .universal_start_state(Anchored::Yes)
             .expect("the split pattern has no look-behind");

@@ -46,6 +46,13 @@ pub(super) fn names_only(s: &Src, terms: &HashSet<String>) -> bool {
     !terms.is_empty() && terms.iter().all(|t| s.naming.contains(t))
 }
 
+/// Whether unit `u` of `s` may be quoted as a statement: not a table row ([`usable`]),
+/// not only pictures ([`only_images`]), not only the document's name
+/// ([`names_only`]).
+pub(super) fn quotable(s: &Src, u: &super::source::Unit) -> bool {
+    usable(s, u.block) && !only_images(&u.plain) && !names_only(s, &u.terms)
+}
+
 /// Whether a sentence is nothing but picture placeholders (`[image]`, `[image: alt]`,
 /// chunk/render.rs): a picture's description names the picture and states nothing, so
 /// it never answers.
@@ -67,7 +74,7 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize, want: Option<Wanted>) -> D
     let mut cands: Vec<(f64, usize, usize)> = Vec::new();
     for (si, s) in srcs.iter().enumerate() {
         for (ui, u) in s.units.iter().enumerate() {
-            if !usable(s, u.block) || only_images(&u.plain) || names_only(s, &u.terms) {
+            if !quotable(s, u) {
                 continue;
             }
             // Prose answers better than a line of code that shares its words.

@@ -77,6 +77,9 @@ pub const FACT_MIN: f64 = 0.05;
 /// share of what the sentence covers: a row is the more exact answer.
 pub const CELL_OVER_FACT: f64 = 0.75;
 
+/// Words for a table's parts, which a table answer's form already says.
+const TABLE_WORDS: [&str; 4] = ["table", "row", "column", "cell"];
+
 /// Words that name the members of a list ("the third item").
 const ITEM_WORDS: [&str; 8] = [
     "item", "items", "point", "points", "bullet", "entry", "step", "steps",
@@ -238,7 +241,7 @@ pub fn answer(
             return write(vec![d], max_tokens * 2);
         }
     }
-    let table_q = Query::new(question, &["table", "row", "column", "cell"], &w);
+    let table_q = Query::new(question, &TABLE_WORDS, &w);
     let quotes = phrase::quoted(question);
     // "The third item of the list after ...": one item of the list the question names.
     if let Some(at) = phrase::nth(&phrase::fold(question), &ITEM_WORDS) {
@@ -251,13 +254,7 @@ pub fn answer(
         let l = cells::whole_list(&srcs, &table_q, &quotes);
         let best = if t.score >= l.score { t } else { l };
         if !best.lines.is_empty() && best.score >= FACT_MIN && best.score >= facts.score {
-            let rest = parts::left_out(
-                question,
-                &best,
-                &srcs,
-                &w,
-                &["table", "row", "column", "cell"],
-            );
+            let rest = parts::left_out(question, &best, &srcs, &w, &TABLE_WORDS);
             return write(vec![best, rest], max_tokens * 2);
         }
     }

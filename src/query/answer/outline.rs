@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use super::draft::{Draft, Line};
-use super::facts::{names_only, only_images, usable};
+use super::facts::quotable;
 use super::phrase::fold;
 use super::source::{BlockKind, Src};
 use crate::query::summarize::extractive::MIN_WORDS;
@@ -69,9 +69,7 @@ pub fn sections(srcs: &[Src], docs: &HashMap<String, f64>) -> Draft {
                         .is_some_and(|x| x.kind != BlockKind::Heading)
                 })
                 .find(|u| {
-                    usable(s, u.block)
-                        && !only_images(&u.plain)
-                        && !names_only(s, &u.terms)
+                    quotable(s, u)
                         // A label ("Contents") names; a sentence states.
                         && u.plain.split_whitespace().count() >= MIN_WORDS
                 });

@@ -15,7 +15,7 @@ use std::collections::HashSet;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::draft::{Draft, Line};
-use super::facts::{only_images, usable};
+use super::facts::quotable;
 use super::source::Src;
 use super::words::{self, Query, Weights};
 
@@ -119,7 +119,7 @@ pub fn left_out(question: &str, answer: &Draft, srcs: &[Src], w: &Weights, drop:
                 OTHER_SOURCE
             };
             for (ui, u) in s.units.iter().enumerate() {
-                if !usable(s, u.block) || only_images(&u.plain) {
+                if !quotable(s, u) {
                     continue;
                 }
                 let sc = q.coverage(&u.terms, &empty);

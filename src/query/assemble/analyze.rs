@@ -4,6 +4,7 @@
 //! document tool; a question in another language keeps its terms and loses only these
 //! hints.
 
+use crate::Format;
 use crate::retrieve::tokenize::tokenize;
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -52,35 +53,32 @@ pub struct Analysis {
     /// [`DOCUMENT_NOUNS`], or right after "in" or "into". Only then does the language
     /// narrow the documents read.
     pub language_scope: bool,
-    /// File name extensions of a format the question names its documents by ("the
-    /// RTF files", "Word documents"), lowercase; empty when it names none.
-    pub formats: Vec<&'static str>,
+    /// The formats the question names its documents by ("the RTF files", "Word
+    /// documents"); empty when it names none.
+    pub formats: Vec<Format>,
     /// The format's name as the question writes it ("RTF"), for answers.
     pub format_name: String,
 }
 
-/// File formats a question names its documents by: the words, and the file name
-/// extensions they stand for. A format's name right before a word for documents
-/// ("the RTF files", "Word documents", "HTML pages") names their format, which the
-/// file name's extension says.
-const FORMATS: &[(&[&str], &[&str])] = &[
-    (&["rtf"], &["rtf"]),
-    (
-        &["docx", "word", "ooxml"],
-        &["docx", "docm", "dotx", "dotm"],
-    ),
-    (&["html", "htm", "xhtml", "web"], &["html", "htm", "xhtml"]),
-    (&["markdown", "md"], &["md", "markdown"]),
-    (&["txt", "plain", "text"], &["txt", "text"]),
+/// File formats a question names its documents by: the words for each. A format's
+/// name right before a word for documents ("the RTF files", "Word documents", "HTML
+/// pages") names their format, which the file name's extension says
+/// ([`crate::read::sniff::format_of_file_name`]).
+const FORMATS: &[(&[&str], Format)] = &[
+    (&["rtf"], Format::Rtf),
+    (&["docx", "word", "ooxml"], Format::Docx),
+    (&["html", "htm", "xhtml", "web"], Format::Html),
+    (&["markdown", "md"], Format::Markdown),
+    (&["txt", "plain", "text"], Format::Text),
 ];
 
-/// The formats `question` names its documents by (see [`FORMATS`]): extensions and
-/// the name as written.
-fn formats(question: &str) -> (Vec<&'static str>, String) {
+/// The formats `question` names its documents by (see [`FORMATS`]), and the first
+/// one's name as written.
+fn formats(question: &str) -> (Vec<Format>, String) {
     let outside = unquoted(question);
     let written: Vec<&str> = outside.unicode_words().collect();
     let lower: Vec<String> = written.iter().map(|w| w.to_lowercase()).collect();
-    let mut exts: Vec<&'static str> = Vec::new();
+    let mut found: Vec<Format> = Vec::new();
     let mut name = String::new();
     for (i, w) in lower.iter().enumerate() {
         let noun = lower
@@ -89,17 +87,17 @@ fn formats(question: &str) -> (Vec<&'static str>, String) {
         if !noun {
             continue;
         }
-        if let Some((_, e)) = FORMATS
+        if let Some((_, f)) = FORMATS
             .iter()
             .find(|(names, _)| names.contains(&w.as_str()))
         {
-            exts.extend(e.iter().copied());
+            found.push(*f);
             if name.is_empty() {
                 name = written[i].to_string();
             }
         }
     }
-    (exts, name)
+    (found, name)
 }
 
 const ALL_WORDS: &[&str] = &["list", "all", "every", "each", "enumerate"];

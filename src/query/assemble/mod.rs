@@ -174,8 +174,6 @@ pub fn assemble(
     }
 }
 
-/// The documents of `docs` whose file name a question term spells: a term joining
-/// words with `.`, `_` or `-` ("report_2019.docx", "notes-v2.md") whose parts (at
 /// The documents of the format the question names them by ("the RTF files"): a
 /// format narrows what is read as a file name does. None when it names no format,
 /// or when every document or none is of it.
@@ -195,6 +193,8 @@ fn by_format(c: &Collection, a: &Analysis, docs: &[usize]) -> Option<Vec<usize>>
     (!s.is_empty() && s.len() < docs.len()).then_some(s)
 }
 
+/// The documents of `docs` whose file name a question term spells: a term joining
+/// words with `.`, `_` or `-` ("report_2019.docx", "notes-v2.md") whose parts (at
 /// least two, [`Analysis::spelled`]) are all parts of the file name.
 fn named_files(c: &Collection, a: &Analysis, docs: &[usize]) -> Vec<usize> {
     if a.spelled.is_empty() {

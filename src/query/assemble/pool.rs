@@ -404,16 +404,10 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
 }
 
 /// Whether a file is of a format the question names its documents by (any file
-/// when it names none): the extension says the format.
-pub fn of_format(formats: &[&str], file_name: &str) -> bool {
-    if formats.is_empty() {
-        return true;
-    }
-    let ext = file_name
-        .rsplit_once('.')
-        .map(|x| x.1.to_ascii_lowercase())
-        .unwrap_or_default();
-    formats.contains(&ext.as_str())
+/// when it names none): its name's extension says the format.
+pub fn of_format(formats: &[crate::Format], file_name: &str) -> bool {
+    formats.is_empty()
+        || crate::read::sniff::format_of_file_name(file_name).is_some_and(|f| formats.contains(&f))
 }
 
 /// Whether a document's record holds a structure the question names.

@@ -121,6 +121,17 @@ fn format_of_mime(m: &str) -> Option<Format> {
 }
 
 /// The format a file extension (lower case) names, if decisive.
+/// The format a file name's extension claims (case-insensitive; `.txt` and `.text`
+/// claim plain text), or None for another or no extension. Detection reads the
+/// content too ([`detect`]): a `.txt` file may hold Markdown.
+pub fn format_of_file_name(name: &str) -> Option<Format> {
+    let ext = name.rsplit_once('.')?.1.to_ascii_lowercase();
+    match ext.as_str() {
+        "txt" | "text" => Some(Format::Text),
+        e => format_of_extension(e),
+    }
+}
+
 fn format_of_extension(e: &str) -> Option<Format> {
     Some(match e {
         "html" | "htm" | "xhtml" | "xht" => Format::Html,
