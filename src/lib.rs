@@ -143,19 +143,38 @@ fn document_title(doc: &model::Document, options: &ConvertOptions) -> String {
     "Untitled".to_string()
 }
 
+/// The document's name as its first heading gives it: a `Title` paragraph, else the
+/// first heading when no other heading shares its level. Several headings at the top
+/// level (the messages of a mail archive, the chapters of a manual) are parts of equal
+/// rank, and the first of them names only itself.
 fn first_heading(blocks: &[model::Block]) -> Option<String> {
     use model::{Block, ParagraphKind};
-    blocks.iter().find_map(|b| match b {
-        Block::Paragraph(p)
-            if matches!(p.kind, ParagraphKind::Title | ParagraphKind::Heading(_)) =>
-        {
-            let mut s = String::new();
-            for i in &p.inlines {
-                i.plain_text(&mut s);
-            }
-            let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
-            (!s.is_empty()).then_some(s)
+    let text = |p: &model::Paragraph| {
+        let mut s = String::new();
+        for i in &p.inlines {
+            i.plain_text(&mut s);
         }
+        let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+        (!s.is_empty()).then_some(s)
+    };
+    let paragraphs = || {
+        blocks.iter().filter_map(|b| match b {
+            Block::Paragraph(p) => Some(p),
+            _ => None,
+        })
+    };
+    if let Some(t) = paragraphs()
+        .filter(|p| p.kind == ParagraphKind::Title)
+        .find_map(text)
+    {
+        return Some(t);
+    }
+    let (level, first) = paragraphs().find_map(|p| match p.kind {
+        ParagraphKind::Heading(l) => text(p).map(|t| (l, t)),
         _ => None,
-    })
+    })?;
+    let peers = paragraphs()
+        .filter(|p| p.kind == ParagraphKind::Heading(level))
+        .count();
+    (peers == 1).then_some(first)
 }

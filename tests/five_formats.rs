@@ -155,10 +155,35 @@ fn markdown() {
 #[test]
 fn text() {
     let d = convert_and_read("txt");
-    // Plain text has no headings or tables; LibreOffice writes one line per
-    // paragraph, so the cells are lines of one paragraph.
-    assert!(all_blocks(&d.body).iter().all(|b| matches!(b,
-        Block::Paragraph(p) if p.kind == ParagraphKind::Normal)));
+    // Plain text shows no headings or tables here (LibreOffice writes one line per
+    // paragraph, so the cells are lines of one paragraph); its bulleted and numbered
+    // lines are list items.
+    let kinds: Vec<&ParagraphKind> = all_blocks(&d.body)
+        .iter()
+        .filter_map(|b| match b {
+            Block::Paragraph(p) => Some(&p.kind),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        kinds
+            .iter()
+            .all(|k| matches!(k, ParagraphKind::Normal | ParagraphKind::ListItem { .. }))
+    );
+    assert_eq!(
+        kinds
+            .iter()
+            .filter(|k| matches!(k, ParagraphKind::ListItem { ordered: true, .. }))
+            .count(),
+        3
+    );
+    assert_eq!(
+        kinds
+            .iter()
+            .filter(|k| matches!(k, ParagraphKind::ListItem { ordered: false, .. }))
+            .count(),
+        3
+    );
     let body = one_line(&d.body_text());
     for row in CELLS {
         assert!(body.contains(&row.join(" ")), "{row:?}");

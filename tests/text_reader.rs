@@ -81,21 +81,38 @@ fn utf8_bom_and_crlf() {
 }
 
 #[test]
-fn long_plain_text_stays_plain() {
-    let d = read_bytes(&corpus("pandoc__release-announcements.txt"));
+fn a_mail_archive_reads_as_messages_headed_by_subject() {
+    let bytes = corpus("pandoc__release-announcements.txt");
+    let d = read_bytes(&bytes);
     let p = paras(&d);
     assert!(p.len() > 1500, "{}", p.len());
     assert!(
         p.iter()
             .any(|s| s.starts_with("I'm pleased to announce a major new release of Pandoc"))
     );
-    // Setext-looking banners and "# " lines are text, not headings.
-    assert!(
-        d.body
-            .iter()
-            .all(|b| matches!(b, Block::Paragraph(p) if p.kind == ParagraphKind::Normal))
+    let headings: Vec<&String> = d
+        .body
+        .iter()
+        .zip(&p)
+        .filter(|(b, _)| matches!(b, Block::Paragraph(x) if matches!(x.kind, ParagraphKind::Heading(1))))
+        .map(|x| x.1)
+        .collect();
+    // Each message's header fields give one heading, its subject ("Re: " dropped).
+    assert_eq!(headings[0], "[ANN] Pandoc 0.3");
+    assert_eq!(headings[1], "pandoc 0.4 released");
+    assert!(headings.len() > 100, "{}", headings.len());
+    // "# " lines of a shell script quoted in a message are text, not headings.
+    assert!(headings.iter().all(|h| !h.starts_with('#')));
+    // The first of many messages does not name the archive: its file name does.
+    let out = docrag::convert(
+        &bytes,
+        &ConvertOptions::new().with_file_name("pandoc__release-announcements.txt"),
+    )
+    .unwrap();
+    assert_eq!(
+        out.chunks[0].metadata.get_str("docTitle"),
+        Some("pandoc__release-announcements")
     );
-    assert!(p[0].starts_with("=====") && p[0].contains("\nSubject: [ANN] Pandoc 0.3\n"));
     assert!(d.warnings.is_empty());
 }
 

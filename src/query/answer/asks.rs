@@ -44,8 +44,16 @@ pub const ASKS: &[(Ask, &[&str])] = &[
         &["comment", "annotation", "reply", "repli", "commented"],
     ),
     (Ask::Notes, &["footnot", "endnot", "footnote", "endnote"]),
-    (Ask::Parts, &["header", "footer", "watermark"]),
+    (Ask::Parts, PART_STEMS),
 ];
+
+/// The stems that ask for a page header or footer.
+const PART_STEMS: &[&str] = &["header", "footer", "watermark"];
+
+/// The stems that ask for a page header or footer ([`Ask::Parts`]), already stemmed.
+pub fn part_nouns() -> &'static [&'static str] {
+    PART_STEMS
+}
 
 /// Words each ask drops from the question before scoring: the answer's form already
 /// says them. The context assembler's words for each structure, and the words that

@@ -48,9 +48,23 @@ pub(super) fn names_only(s: &Src, terms: &HashSet<String>) -> bool {
 
 /// Whether unit `u` of `s` may be quoted as a statement: not a table row ([`usable`]),
 /// not only pictures ([`only_images`]), not only the document's name
-/// ([`names_only`]).
+/// ([`names_only`]), not filler ([`filler`]).
 pub(super) fn quotable(s: &Src, u: &super::source::Unit) -> bool {
-    usable(s, u.block) && !only_images(&u.plain) && !names_only(s, &u.terms)
+    usable(s, u.block) && !only_images(&u.plain) && !names_only(s, &u.terms) && !filler(&u.plain)
+}
+
+/// Words a sentence needs before its repetition says it is filler.
+const FILLER_MIN_WORDS: usize = 12;
+
+/// Whether a sentence is a few words said over and over ("I am some text I am some
+/// text …", the placeholder text of templates and test files): at least
+/// [`FILLER_MIN_WORDS`] words of which at most a quarter are distinct. Prose repeats
+/// its function words, never most of itself; such a sentence is central to nothing
+/// and answers nothing.
+pub(super) fn filler(plain: &str) -> bool {
+    let words: Vec<String> = plain.split_whitespace().map(str::to_lowercase).collect();
+    let distinct: HashSet<&String> = words.iter().collect();
+    words.len() >= FILLER_MIN_WORDS && distinct.len() * 4 <= words.len()
 }
 
 /// Whether a sentence is nothing but picture placeholders (`[image]`, `[image: alt]`,
@@ -232,9 +246,14 @@ fn short_paragraph(s: &Src, block: usize) -> Option<String> {
 /// A sentence longer than this many words is cut to the clauses that answer.
 const TRIM_WORDS: usize = 40;
 
-/// A long sentence cut to the shortest run of its clauses (split after `,` `;` `:`)
-/// that holds every question term the whole sentence holds, with `…` where text
-/// was left out; a short sentence whole.
+/// Fewest words a cut sentence keeps, clauses allowing.
+const MIN_CUT_WORDS: usize = 12;
+
+/// A long sentence cut to the run of its clauses (split after `,` `;` `:`), at most
+/// [`TRIM_WORDS`] words (or one clause), that covers the most of the question, the
+/// shortest such run on a tie, with `…` where text was left out; a short sentence
+/// whole. A sentence that lists many things (the names in an acknowledgement) answers
+/// with the part that holds what was asked, not with its opening.
 fn trim(q: &Query, sentence: &str) -> String {
     if sentence.split_whitespace().count() <= TRIM_WORDS {
         return sentence.to_string();
@@ -248,23 +267,44 @@ fn trim(q: &Query, sentence: &str) -> String {
         }
     }
     clauses.push(&sentence[from..]);
-    let need = q.gain(&super::words::term_set(sentence), &HashSet::new());
-    let mut best: Option<(usize, usize, usize)> = None;
+    let mut best: Option<(f64, usize, usize, usize)> = None;
     for a in 0..clauses.len() {
+        let mut words = 0;
         for b in a..clauses.len() {
-            let text: String = clauses[a..=b].concat();
-            if q.gain(&super::words::term_set(&text), &HashSet::new()) + 1e-9 >= need {
-                let len = text.len();
-                if best.is_none_or(|x| len < x.2) {
-                    best = Some((a, b, len));
-                }
+            words += clauses[b].split_whitespace().count();
+            if b > a && words > TRIM_WORDS {
                 break;
+            }
+            let text: String = clauses[a..=b].concat();
+            let gain = q.gain(&super::words::term_set(&text), &HashSet::new());
+            let len = text.len();
+            let better =
+                best.is_none_or(|x| gain > x.0 + 1e-9 || (gain + 1e-9 >= x.0 && len < x.3));
+            if better {
+                best = Some((gain, a, b, len));
             }
         }
     }
-    let Some((a, b, _)) = best else {
+    let Some((_, mut a, mut b, _)) = best else {
         return sentence.to_string();
     };
+    // A clause or two alone ("Ada Lovelace,") says nothing of what is around it (who
+    // comes next in a list, what the number is of): the cut grows by a clause after,
+    // then before, up to [`MIN_CUT_WORDS`].
+    let count = |a: usize, b: usize| -> usize {
+        clauses[a..=b]
+            .iter()
+            .map(|c| c.split_whitespace().count())
+            .sum()
+    };
+    while count(a, b) < MIN_CUT_WORDS && (a > 0 || b + 1 < clauses.len()) {
+        if b + 1 < clauses.len() {
+            b += 1;
+        }
+        if count(a, b) < MIN_CUT_WORDS && a > 0 {
+            a -= 1;
+        }
+    }
     let body = clauses[a..=b].concat();
     let body = body.trim().trim_end_matches([',', ';']);
     let lead = if a > 0 { "… " } else { "" };
@@ -434,7 +474,7 @@ pub fn section(
         }
         let from = if k == si { start } else { 0 };
         for (ui, u) in s.units.iter().enumerate() {
-            if u.block < from || !usable(s, u.block) || only_images(&u.plain) {
+            if u.block < from || !usable(s, u.block) || only_images(&u.plain) || filler(&u.plain) {
                 continue;
             }
             let kind = s.blocks.get(u.block).map(|b| b.kind);
@@ -558,7 +598,7 @@ pub fn documents(
                 continue;
             }
             for (ui, u) in s.units.iter().enumerate() {
-                if usable(s, u.block) && u.plain.chars().count() > 20 {
+                if usable(s, u.block) && u.plain.chars().count() > 20 && !filler(&u.plain) {
                     units.push((si, ui));
                 }
             }
@@ -669,12 +709,36 @@ mod tests {
         let q = Query::new("How large is the harbour budget?", &[], &w);
         assert_eq!(
             trim(&q, s),
-            "… and it approved the harbour budget of 12 million euros …"
+            "… and it approved the harbour budget of 12 million euros, which the mayor had proposed in March …"
         );
         assert_eq!(
             trim(&q, "A short one, with a harbour budget."),
             "A short one, with a harbour budget."
         );
+    }
+
+    #[test]
+    fn a_long_list_is_cut_where_the_asked_name_is() {
+        let names: Vec<String> = (0..30).map(|i| format!("Person{i} Surname{i}")).collect();
+        let s = format!(
+            "We thank everybody who helped, including {}, Ada Lovelace, Grace Hopper, and {}.",
+            names[..20].join(", "),
+            names[20..].join(", ")
+        );
+        let w = Weights::new([&term_set(&s)]);
+        let q = Query::new("Is Ada Lovelace thanked, and who follows her?", &[], &w);
+        let cut = trim(&q, &s);
+        assert!(cut.contains("Ada Lovelace, Grace Hopper"), "{cut}");
+        assert!(cut.split_whitespace().count() <= TRIM_WORDS + 2, "{cut}");
+    }
+
+    #[test]
+    fn placeholder_text_said_over_and_over_is_filler() {
+        assert!(filler(&"I am some text ".repeat(10)));
+        assert!(!filler(
+            "The ferry leaves at noon and the bus leaves at one, so the ferry is first."
+        ));
+        assert!(!filler("text text text"));
     }
 
     #[test]

@@ -142,6 +142,28 @@ fn holds(srcs: &[Src], ask: Ask) -> bool {
     })
 }
 
+/// Whether a weak ask ("which headers") is for the structure: the sources hold it,
+/// and, for a page header or footer, the body text does not use the word itself. A
+/// document that talks about headers (HTTP's, a mail's, a table's) is what the word
+/// means in a question about it.
+fn weak_ask_holds(srcs: &[Src], ask: Ask) -> bool {
+    if !holds(srcs, ask) {
+        return false;
+    }
+    if ask != Ask::Parts {
+        return true;
+    }
+    !srcs
+        .iter()
+        .filter(|s| !s.is_header_footer())
+        .flat_map(|s| &s.units)
+        .any(|u| {
+            u.terms
+                .iter()
+                .any(|t| asks::part_nouns().contains(&t.as_str()))
+        })
+}
+
 /// Answers `question` from `passages` within `max_tokens` (see the module docs).
 /// `max_sentences` caps a fact answer. Never fails; with no passages it declines.
 pub fn answer(
@@ -172,7 +194,7 @@ pub fn answer(
     let asked: Vec<Ask> = asks(question)
         .into_iter()
         .filter(|(ask, _)| outside_cells.as_ref().is_none_or(|o| o.contains(ask)))
-        .filter(|&(ask, strong)| strong || holds(&srcs, ask))
+        .filter(|&(ask, strong)| strong || weak_ask_holds(&srcs, ask))
         .map(|x| x.0)
         .collect();
     let all_kind_words: Vec<&str> = asked.iter().flat_map(|k| dropped(*k)).collect();

@@ -11,6 +11,8 @@
 //! 3. `walk.rs`: an iterative walk of the tree into blocks (`builder.rs` for
 //!    paragraphs and white space, `table.rs` for tables, `word.rs` for Word's HTML),
 //!    and `props.rs` for `<title>`/`<meta>` properties.
+//! 4. `preformatted.rs`: a page that is nearly all `<pre>` text (an RFC as the IETF
+//!    renders it) is read as the plain-text document it is.
 //!
 //! # Depth
 //! Elements nested deeper than `limits.max_depth` are flattened, not refused: the
@@ -39,6 +41,7 @@ mod dom;
 mod elements;
 mod encoding;
 mod parse;
+mod preformatted;
 mod prescan;
 mod props;
 mod sink;
@@ -85,11 +88,13 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
             ),
         ));
     }
-    let walked = walk::walk(&parsed.document);
+    let mut walked = walk::walk(&parsed.document);
     warnings.extend(walked.warnings);
+    let parts = preformatted::as_text(&mut walked.body)?;
     Ok(Document {
         properties: walked.properties,
         body: walked.body,
+        parts,
         warnings,
         ..Document::default()
     })

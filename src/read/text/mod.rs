@@ -1,13 +1,18 @@
 //! Plain text: paragraphs on blank lines, line breaks inside them, form feed (U+000C)
-//! as a page break. The encoding is sniffed by [`super::encoding::decode`] (BOM, UTF-16
+//! as a page break, and the headings, lists and running headers/footers its layout
+//! shows ([`structure`]). The encoding is sniffed by [`super::encoding::decode`] (BOM, UTF-16
 //! without BOM, UTF-8, the caller's `charset=`, then a single-byte guess).
 //!
 //! Line ends may be LF, CRLF or a lone CR. NUL and the other C0 control characters
 //! except tab, LF, CR and FF carry no text; they are dropped with one warning.
-//! Plain text stays plain: lines that look like Markdown headings are paragraphs.
+//! Markdown syntax is not read here: a `#` line is a paragraph (text that is Markdown
+//! is sniffed as Markdown before this reader runs).
+
+mod furniture;
+pub(crate) mod structure;
 
 use crate::error::ConvertError;
-use crate::model::{Block, Document, Inline, Paragraph, ParagraphKind, TextStyle, Warning};
+use crate::model::{Document, Warning};
 use crate::options::ConvertOptions;
 
 use super::encoding;
@@ -30,56 +35,10 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
             format!("{dropped} NUL or other control character(s) carry no text and were dropped"),
         ));
     }
-    doc.body = blocks(&text)?;
+    let read = structure::read(&text)?;
+    doc.body = read.body;
+    doc.parts = read.parts;
     Ok(doc)
-}
-
-/// The body blocks of decoded text.
-fn blocks(text: &str) -> Result<Vec<Block>, ConvertError> {
-    let mut body = Vec::new();
-    for (page_no, page) in text.split('\u{000C}').enumerate() {
-        if page_no > 0 {
-            super::budget::take(1)?;
-            body.push(Block::PageBreak);
-        }
-        let mut para: Vec<&str> = Vec::new();
-        for line in lines(page).chain(std::iter::once("")) {
-            if line.trim().is_empty() {
-                if !para.is_empty() {
-                    super::budget::take(1 + para.len() as u64)?;
-                    body.push(paragraph(&para));
-                    para.clear();
-                }
-            } else {
-                para.push(line.trim_end());
-            }
-        }
-    }
-    Ok(body)
-}
-
-/// Lines split at LF, CRLF or a lone CR.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    text.split('\n')
-        .flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r'))
-}
-
-/// A paragraph of lines joined by line breaks.
-fn paragraph(lines: &[&str]) -> Block {
-    let mut inlines = Vec::with_capacity(lines.len() * 2);
-    for (i, l) in lines.iter().enumerate() {
-        if i > 0 {
-            inlines.push(Inline::LineBreak);
-        }
-        inlines.push(Inline::Text {
-            text: (*l).to_string(),
-            style: TextStyle::default(),
-        });
-    }
-    Block::Paragraph(Paragraph {
-        kind: ParagraphKind::Normal,
-        inlines,
-    })
 }
 
 /// Drops C0 controls other than tab, LF, CR and FF (and DEL); returns the text and
@@ -99,6 +58,7 @@ pub(crate) fn strip_controls(text: &str) -> (std::borrow::Cow<'_, str>, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Block;
 
     fn texts(doc: &Document) -> Vec<String> {
         doc.body

@@ -1,0 +1,160 @@
+//! Running headers and footers of paginated plain text: the line a page opens or
+//! closes with, repeated on most pages with only its numbers changed ("Internet-Draft
+//! remoteStorage June 2014" above every page, "de Jong  Expires December 2014
+//! [Page 7]" below). A typewriter-style document (RFCs, reports printed to text)
+//! repeats them on every page, so they say nothing about the page's content and, read
+//! as body text, they would split paragraphs that run across the page break.
+
+/// Pages a document needs before a line can be seen to repeat.
+const MIN_PAGES: usize = 3;
+
+/// Share of pages (those after the first, for a header; those before the last, for a
+/// footer) that must open or close with the same line.
+const MIN_SHARE: f64 = 0.6;
+
+/// A page's first and last line, where they repeat: what each page loses.
+#[derive(Debug, Default, PartialEq)]
+pub(crate) struct Furniture {
+    /// The text of the header line, as on the first page that has it.
+    pub header: Option<String>,
+    /// The text of the footer line, as on the first page that has it.
+    pub footer: Option<String>,
+    /// Per page: whether its first non-blank line is the header.
+    pub drops_first: Vec<bool>,
+    /// Per page: whether its last non-blank line is the footer.
+    pub drops_last: Vec<bool>,
+}
+
+/// A line with each run of digits (page numbers, dates) made one `#` and white space
+/// collapsed: the shape two pages' furniture lines share.
+fn shape(line: &str) -> String {
+    let mut out = String::new();
+    let mut digits = false;
+    for w in line.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        for c in w.chars() {
+            if c.is_ascii_digit() {
+                if !digits {
+                    out.push('#');
+                }
+                digits = true;
+            } else {
+                out.push(c);
+                digits = false;
+            }
+        }
+        digits = false;
+    }
+    out
+}
+
+/// The line of each page (its first or last non-blank line) that repeats, if one
+/// does: the most common shape among `lines` (`None` for a blank page), when it is on
+/// at least [`MIN_SHARE`] of the pages in `among` and has a letter.
+fn repeated(lines: &[Option<&str>], among: std::ops::Range<usize>) -> Option<String> {
+    let shapes: Vec<Option<String>> = lines.iter().map(|l| l.map(shape)).collect();
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for s in shapes[among.clone()].iter().flatten() {
+        match counts.iter_mut().find(|c| c.0 == *s) {
+            Some(c) => c.1 += 1,
+            None => counts.push((s.clone(), 1)),
+        }
+    }
+    let (best, n) = counts.into_iter().max_by_key(|c| c.1)?;
+    let enough = n as f64 >= among.len() as f64 * MIN_SHARE && n >= 2;
+    (enough && best.chars().any(char::is_alphabetic)).then_some(best)
+}
+
+/// Finds the running header and footer of `pages` (each page's lines, in order).
+pub(crate) fn find(pages: &[Vec<&str>]) -> Furniture {
+    let n = pages.len();
+    let mut f = Furniture {
+        drops_first: vec![false; n],
+        drops_last: vec![false; n],
+        ..Furniture::default()
+    };
+    if n < MIN_PAGES {
+        return f;
+    }
+    let first: Vec<Option<&str>> = pages
+        .iter()
+        .map(|p| p.iter().copied().find(|l| !l.trim().is_empty()))
+        .collect();
+    let last: Vec<Option<&str>> = pages
+        .iter()
+        .map(|p| p.iter().rev().copied().find(|l| !l.trim().is_empty()))
+        .collect();
+    // The first page often has no header (a title page), the last no footer.
+    if let Some(h) = repeated(&first, 1..n) {
+        for (i, l) in first.iter().enumerate() {
+            if l.is_some_and(|l| shape(l) == h) {
+                f.drops_first[i] = true;
+                f.header
+                    .get_or_insert_with(|| collapse(l.unwrap_or_default()));
+            }
+        }
+    }
+    if let Some(h) = repeated(&last, 0..n - 1) {
+        for (i, l) in last.iter().enumerate() {
+            // A one-line page is its header, not also its footer.
+            let same = f.drops_first[i] && first[i] == last[i];
+            if !same && l.is_some_and(|l| shape(l) == h) {
+                f.drops_last[i] = true;
+                f.footer
+                    .get_or_insert_with(|| collapse(l.unwrap_or_default()));
+            }
+        }
+    }
+    f
+}
+
+/// White space runs made one space, ends trimmed.
+fn collapse(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(n: usize, body: &str) -> String {
+        format!("Draft   Widgets   May 2020\n\n{body}\n\nSmith   Expires June 2020   [Page {n}]")
+    }
+
+    #[test]
+    fn repeated_first_and_last_lines_are_furniture() {
+        let texts: Vec<String> = (1..=4).map(|n| page(n, "Some text here.")).collect();
+        let pages: Vec<Vec<&str>> = texts.iter().map(|t| t.lines().collect()).collect();
+        let f = find(&pages);
+        assert_eq!(f.header.as_deref(), Some("Draft Widgets May 2020"));
+        assert_eq!(
+            f.footer.as_deref(),
+            Some("Smith Expires June 2020 [Page 1]")
+        );
+        assert_eq!(f.drops_first, [true; 4]);
+        assert_eq!(f.drops_last, [true; 4]);
+    }
+
+    #[test]
+    fn lines_that_differ_or_too_few_pages_are_kept() {
+        let texts = [
+            "Alpha one.\n\nEnd a.",
+            "Beta two.\n\nEnd b.",
+            "Gamma.\n\nEnd c.",
+        ];
+        let pages: Vec<Vec<&str>> = texts.iter().map(|t| t.lines().collect()).collect();
+        assert_eq!(find(&pages).header, None);
+        assert_eq!(find(&pages).footer, None);
+        let two: Vec<Vec<&str>> = pages[..2].to_vec();
+        assert_eq!(
+            find(&two),
+            Furniture {
+                drops_first: vec![false; 2],
+                drops_last: vec![false; 2],
+                ..Furniture::default()
+            }
+        );
+    }
+}

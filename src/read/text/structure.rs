@@ -1,0 +1,577 @@
+//! The structure plain text shows by layout alone, read into the model. Paragraphs
+//! are runs of lines between blank lines (a "group" here); a group becomes:
+//!
+//! - a **heading** when it is (a) a line underlined with `=` (level 1) or `-` (level
+//!   2), the typewriter convention Markdown took over as setext headings; (b) a
+//!   message's header fields (RFC 5322 section 3.6: `Subject:`, `From:`, `Date:` …),
+//!   as a mailing-list archive or a saved mail opens each message, headed by its
+//!   subject; (c) a numbered title alone on its line at the left margin ("6.
+//!   Versioning", "2.1 Scope"), where the number has several levels or the text under
+//!   it is indented; (d) in text whose paragraphs are indented (RFCs), a short title
+//!   alone at the left margin ("Abstract"). A document needs two numbered titles
+//!   before one counts: a single "1. Buy milk" paragraph is not an outline.
+//! - **list items** when its first line, or two or more of its lines, open with a bullet (`*`, `-`, `+`,
+//!   `•`, RFC-style `o` followed by two spaces) or a number (`1.`, `2)`); a line under
+//!   an item that opens with no marker, indented at least as deep as the item's
+//!   marker, continues it (the text was wrapped); one less indented is a paragraph.
+//! - a **rule** when all its lines are one character repeated (`=====`, `-----`).
+//! - a **paragraph** otherwise, its lines joined by line breaks.
+//!
+//! Form feed (U+000C) starts a page; a line that opens or closes most pages with only
+//! its numbers changed is a running header or footer ([`super::furniture`]) and goes
+//! to the document's header/footer parts.
+
+use crate::error::ConvertError;
+use crate::model::{
+    Block, Inline, Paragraph, ParagraphKind, Part, PartKind, PartVariant, TextStyle,
+};
+
+use super::furniture;
+
+/// Most words of a title alone on its line.
+const TITLE_WORDS: usize = 12;
+
+/// Most characters of a title alone on its line.
+const TITLE_CHARS: usize = 80;
+
+/// Most words of an unnumbered title at the margin of indented text.
+const MARGIN_TITLE_WORDS: usize = 8;
+
+/// Share of paragraphs indented for a text to count as indented.
+const INDENTED_SHARE: f64 = 0.6;
+
+/// Paragraphs a text needs before its indentation says anything.
+const INDENTED_MIN: usize = 5;
+
+/// A text's body blocks and the header/footer parts its pages repeat.
+#[derive(Debug, Default)]
+pub(crate) struct Structured {
+    pub body: Vec<Block>,
+    pub parts: Vec<Part>,
+}
+
+/// A run of non-blank lines: a paragraph of the text.
+struct Group<'a> {
+    lines: Vec<&'a str>,
+    /// Columns of white space before its least indented line (a tab is 4).
+    indent: usize,
+    /// Whether a page starts before it.
+    page_break: bool,
+}
+
+/// Reads `text` (decoded, controls stripped) into blocks and header/footer parts.
+///
+/// # Errors
+/// [`ConvertError::TooManyElements`] past the element budget (`crate::read::budget`).
+pub(crate) fn read(text: &str) -> Result<Structured, ConvertError> {
+    let pages: Vec<Vec<&str>> = text.split('\u{000C}').map(|p| lines(p).collect()).collect();
+    let furniture = furniture::find(&pages);
+    let mut groups: Vec<Group> = Vec::new();
+    for (pi, page) in pages.iter().enumerate() {
+        let mut lines: Vec<&str> = page.clone();
+        if furniture.drops_first[pi]
+            && let Some(i) = lines.iter().position(|l| !l.trim().is_empty())
+        {
+            lines.remove(i);
+        }
+        if furniture.drops_last[pi]
+            && let Some(i) = lines.iter().rposition(|l| !l.trim().is_empty())
+        {
+            lines.remove(i);
+        }
+        let mut first = pi > 0;
+        let mut cur: Vec<&str> = Vec::new();
+        for line in lines.into_iter().chain(std::iter::once("")) {
+            if !line.trim().is_empty() {
+                cur.push(line.trim_end());
+                continue;
+            }
+            if !cur.is_empty() {
+                groups.push(Group {
+                    indent: cur.iter().map(|l| indent(l)).min().unwrap_or(0),
+                    lines: std::mem::take(&mut cur),
+                    page_break: std::mem::take(&mut first),
+                });
+            }
+        }
+        if first {
+            // A page with no text still starts a page.
+            groups.push(Group {
+                lines: Vec::new(),
+                indent: 0,
+                page_break: true,
+            });
+        }
+    }
+    let numbered = groups
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| numbered_title(&groups, *i).is_some())
+        .count();
+    let indented = groups.len() >= INDENTED_MIN
+        && groups.iter().filter(|g| g.indent >= 2).count() as f64
+            >= groups.len() as f64 * INDENTED_SHARE;
+    let mut body = Vec::new();
+    for (i, g) in groups.iter().enumerate() {
+        if g.page_break {
+            super::super::budget::take(1)?;
+            body.push(Block::PageBreak);
+        }
+        if g.lines.is_empty() {
+            continue;
+        }
+        super::super::budget::take(1 + g.lines.len() as u64)?;
+        if let Some((level, title)) = numbered_title(&groups, i).filter(|_| numbered >= 2) {
+            body.push(heading(level, title));
+        } else if indented && margin_title(&groups, i) {
+            body.push(heading(1, g.lines[0].trim()));
+        } else {
+            // The margin all of a paragraph's lines share is layout, not text; deeper
+            // indents (a diagram, an aligned table) stay.
+            let lines: Vec<&str> = g.lines.iter().map(|l| dedent(l, g.indent)).collect();
+            group_blocks(&lines, &mut body);
+        }
+    }
+    let mut parts = Vec::new();
+    for (kind, line) in [
+        (PartKind::Header, furniture.header),
+        (PartKind::Footer, furniture.footer),
+    ] {
+        if let Some(line) = line {
+            parts.push(Part {
+                kind,
+                variant: PartVariant::Default,
+                section: 0,
+                blocks: vec![paragraph(&[line.as_str()])],
+            });
+        }
+    }
+    Ok(Structured { body, parts })
+}
+
+/// Lines split at LF, CRLF or a lone CR.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split('\n')
+        .flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r'))
+}
+
+/// Columns of white space a line opens with (a tab counts 4).
+fn indent(line: &str) -> usize {
+    line.chars()
+        .take_while(|c| c.is_whitespace())
+        .map(|c| if c == '\t' { 4 } else { 1 })
+        .sum()
+}
+
+/// `line` without its first `columns` columns of white space.
+fn dedent(line: &str, columns: usize) -> &str {
+    let mut seen = 0;
+    for (i, c) in line.char_indices() {
+        if seen >= columns || !c.is_whitespace() {
+            return &line[i..];
+        }
+        seen += if c == '\t' { 4 } else { 1 };
+    }
+    ""
+}
+
+/// Whether `title` reads as a title: a capital letter (or a letter of a script without
+/// case) first, few words, no closing punctuation of a sentence or a lead-in.
+fn titlelike(title: &str, max_words: usize) -> bool {
+    let t = title.trim();
+    let first = t.chars().next();
+    first.is_some_and(|c| c.is_alphabetic() && !c.is_lowercase())
+        && t.chars().count() <= TITLE_CHARS
+        && t.split_whitespace().count() <= max_words
+        && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+        // Leader dots and a page number: a table-of-contents line.
+        && !t.contains("...")
+}
+
+/// Group `i` as a numbered title: `(level, line)` when it is one line at the margin,
+/// a number of at most three digits per level ("6.", "2.1", "12.3.") then a title,
+/// and either the number has several levels or the next paragraph is indented.
+fn numbered_title<'a>(groups: &[Group<'a>], i: usize) -> Option<(u8, &'a str)> {
+    let g = &groups[i];
+    if g.lines.len() != 1 || g.indent != 0 {
+        return None;
+    }
+    let line = g.lines[0];
+    let num_end = line.find(char::is_whitespace)?;
+    let (num, title) = (&line[..num_end], line[num_end..].trim());
+    let levels: Vec<&str> = num.strip_suffix('.').unwrap_or(num).split('.').collect();
+    let ok = levels
+        .iter()
+        .all(|p| !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit()));
+    if !ok || !titlelike(title, TITLE_WORDS) {
+        return None;
+    }
+    // "2.1 Scope" is an outline by its number; "6. Versioning" by the indented text
+    // under it (else it could be one item of a list spaced with blank lines).
+    let next_indented = groups.get(i + 1).is_some_and(|n| n.indent > 0);
+    // The number stays in the heading: it is how the text refers to its sections.
+    (levels.len() > 1 || next_indented).then_some((levels.len().min(6) as u8, line.trim()))
+}
+
+/// Whether group `i` is a short title alone at the margin, over an indented paragraph.
+fn margin_title(groups: &[Group<'_>], i: usize) -> bool {
+    let g = &groups[i];
+    g.lines.len() == 1
+        && g.indent == 0
+        && titlelike(g.lines[0], MARGIN_TITLE_WORDS)
+        && groups
+            .get(i + 1)
+            .is_some_and(|n| n.indent >= 2 && !n.lines.is_empty())
+}
+
+/// Whether a line is one character repeated (at least three times): a rule or an
+/// underline.
+fn rule_char(line: &str) -> Option<char> {
+    let t = line.trim();
+    let c = t.chars().next()?;
+    (t.chars().count() >= 3
+        && matches!(c, '=' | '-' | '*' | '_' | '~' | '#' | '+')
+        && t.chars().all(|x| x == c))
+    .then_some(c)
+}
+
+/// The blocks of a group that is not an outline title (see the module docs).
+fn group_blocks(lines: &[&str], body: &mut Vec<Block>) {
+    // An underlined title: one or two lines, then `===` or `---` at least half as wide.
+    if let [text @ .., under] = lines
+        && (1..=2).contains(&text.len())
+        && rule_char(text[0]).is_none()
+        && let Some(c @ ('=' | '-')) = rule_char(under)
+        && under.trim().chars().count() * 2
+            >= text
+                .iter()
+                .map(|l| l.trim().chars().count())
+                .max()
+                .unwrap_or(0)
+    {
+        let title: Vec<&str> = text.iter().map(|l| l.trim()).collect();
+        body.push(heading(if c == '=' { 1 } else { 2 }, &title.join(" ")));
+        return;
+    }
+    let start = lines.iter().position(|l| rule_char(l).is_none());
+    let Some(start) = start else {
+        body.push(Block::Rule);
+        return;
+    };
+    let end = lines
+        .iter()
+        .rposition(|l| rule_char(l).is_none())
+        .unwrap_or(start)
+        + 1;
+    let lines = &lines[start..end];
+    if let Some(subject) = message_subject(lines) {
+        body.push(heading(1, subject));
+        let fields: Vec<&str> = lines
+            .iter()
+            .map(|l| l.trim())
+            .filter(|l| !l.to_ascii_lowercase().starts_with("subject:"))
+            .collect();
+        if !fields.is_empty() {
+            body.push(paragraph(&fields));
+        }
+        return;
+    }
+    // A paragraph opening with a marker is an item even alone (a loose list spaces its
+    // items with blank lines).
+    let markers = lines.iter().filter(|l| marker(l).is_some()).count();
+    if markers >= 2 || marker(lines[0]).is_some() {
+        list(lines, body);
+    } else {
+        body.push(paragraph(lines));
+    }
+}
+
+/// The subject of a block of message header fields (every line `Name: value`, at least
+/// two, one of them `Subject`), if the group is one.
+fn message_subject<'a>(lines: &[&'a str]) -> Option<&'a str> {
+    if lines.len() < 2 {
+        return None;
+    }
+    let mut subject = None;
+    for l in lines {
+        let (name, value) = l.trim().split_once(':')?;
+        let field = !name.is_empty()
+            && name.len() <= 30
+            && name.starts_with(|c: char| c.is_ascii_uppercase())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+        if !field {
+            return None;
+        }
+        if name.eq_ignore_ascii_case("subject") && !value.trim().is_empty() {
+            subject = Some(without_reply_prefix(value.trim()));
+        }
+    }
+    subject
+}
+
+/// A subject without the prefixes a reply or a forward adds ("Re: ", "Fwd: ", RFC 5322
+/// section 3.6.5): the message's topic is the rest.
+fn without_reply_prefix(subject: &str) -> &str {
+    let mut s = subject;
+    loop {
+        let lower = s.to_ascii_lowercase();
+        let Some(n) = ["re:", "fwd:", "fw:", "aw:", "wg:"]
+            .iter()
+            .find(|p| lower.starts_with(*p))
+            .map(|p| p.len())
+        else {
+            return s;
+        };
+        let rest = s[n..].trim_start();
+        if rest.is_empty() {
+            return s;
+        }
+        s = rest;
+    }
+}
+
+/// A list marker opening `line`: `(ordered, number, text after the marker)`.
+fn marker(line: &str) -> Option<(bool, u32, &str)> {
+    let t = line.trim_start();
+    for b in ["* ", "- ", "+ ", "• ", "o  "] {
+        if let Some(rest) = t.strip_prefix(b)
+            && !rest.trim().is_empty()
+        {
+            return Some((false, 0, rest.trim()));
+        }
+    }
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    if (1..=3).contains(&digits) {
+        let rest = &t[digits..];
+        if let Some(r) = rest.strip_prefix(". ").or_else(|| rest.strip_prefix(") "))
+            && !r.trim().is_empty()
+        {
+            return Some((true, t[..digits].parse().unwrap_or(1), r.trim()));
+        }
+    }
+    None
+}
+
+/// A group with list markers: each marker opens an item, which the unmarked lines
+/// after it continue while they are indented at least as deep as its marker (wrapped
+/// text); other unmarked lines are paragraphs between items. An item indented deeper
+/// than the group's first marker is one level in.
+fn list(lines: &[&str], body: &mut Vec<Block>) {
+    let base = lines
+        .iter()
+        .find(|l| marker(l).is_some())
+        .map_or(0, |l| indent(l));
+    let mut item: Option<(ParagraphKind, usize, String)> = None;
+    let mut plain: Vec<&str> = Vec::new();
+    let flush_item = |item: &mut Option<(ParagraphKind, usize, String)>, body: &mut Vec<Block>| {
+        if let Some((kind, _, text)) = item.take() {
+            body.push(Block::Paragraph(Paragraph {
+                kind,
+                inlines: vec![text_inline(text)],
+            }));
+        }
+    };
+    for l in lines {
+        if let Some((ordered, number, text)) = marker(l) {
+            flush_item(&mut item, body);
+            if !plain.is_empty() {
+                body.push(paragraph(&plain));
+                plain.clear();
+            }
+            let level = u8::from(indent(l) > base);
+            let kind = ParagraphKind::ListItem {
+                ordered,
+                level,
+                number,
+            };
+            item = Some((kind, indent(l), text.to_string()));
+            continue;
+        }
+        match item.as_mut() {
+            Some((_, at, text)) if indent(l) >= *at => {
+                text.push(' ');
+                text.push_str(l.trim());
+            }
+            _ => {
+                flush_item(&mut item, body);
+                plain.push(l);
+            }
+        }
+    }
+    flush_item(&mut item, body);
+    if !plain.is_empty() {
+        body.push(paragraph(&plain));
+    }
+}
+
+fn text_inline(text: String) -> Inline {
+    Inline::Text {
+        text,
+        style: TextStyle::default(),
+    }
+}
+
+fn heading(level: u8, title: &str) -> Block {
+    Block::Paragraph(Paragraph {
+        kind: ParagraphKind::Heading(level),
+        inlines: vec![text_inline(title.trim().to_string())],
+    })
+}
+
+/// A paragraph of lines joined by line breaks.
+pub(crate) fn paragraph(lines: &[&str]) -> Block {
+    let mut inlines = Vec::with_capacity(lines.len() * 2);
+    for (i, l) in lines.iter().enumerate() {
+        if i > 0 {
+            inlines.push(Inline::LineBreak);
+        }
+        inlines.push(text_inline((*l).to_string()));
+    }
+    Block::Paragraph(Paragraph {
+        kind: ParagraphKind::Normal,
+        inlines,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each block as (kind, text): `h1`…, `p`, `li`, `rule`, `page`.
+    fn shape(text: &str) -> Vec<(String, String)> {
+        read(text)
+            .unwrap()
+            .body
+            .iter()
+            .map(|b| {
+                let mut s = String::new();
+                b.plain_text(&mut s);
+                let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+                let kind = match b {
+                    Block::Paragraph(p) => match p.kind {
+                        ParagraphKind::Heading(l) => format!("h{l}"),
+                        ParagraphKind::ListItem {
+                            ordered: true,
+                            number,
+                            ..
+                        } => format!("ol{number}"),
+                        ParagraphKind::ListItem { .. } => "li".into(),
+                        _ => "p".into(),
+                    },
+                    Block::Rule => "rule".into(),
+                    Block::PageBreak => "page".into(),
+                    _ => "other".into(),
+                };
+                (kind, s)
+            })
+            .collect()
+    }
+
+    fn kinds(text: &str) -> Vec<String> {
+        shape(text).into_iter().map(|x| x.0).collect()
+    }
+
+    #[test]
+    fn messages_of_an_archive_are_headed_by_their_subjects() {
+        let text = "=====\nSubject: Re: Harbour tour 2.0 released\nFrom: Ann Example\nDate: May 1, 2020\n=====\n\nThe new tour starts at noon.\n\n=====\nSubject: Harbour tour 2.1\nFrom: Ann Example\n=====\n\nA fix.\n";
+        let s = shape(text);
+        assert_eq!(s[0], ("h1".into(), "Harbour tour 2.0 released".into()));
+        assert_eq!(
+            s[1],
+            ("p".into(), "From: Ann Example Date: May 1, 2020".into())
+        );
+        assert_eq!(s[2].0, "p");
+        assert_eq!(s[3], ("h1".into(), "Harbour tour 2.1".into()));
+    }
+
+    #[test]
+    fn numbered_titles_over_indented_text_are_headings() {
+        let text = "1. Introduction\n\n   The ferry runs daily.\n\n2. Fares\n\n   Adults pay two euros.\n\n2.1. Children\n\n   Children ride free.\n";
+        assert_eq!(
+            shape(text)
+                .into_iter()
+                .filter(|x| x.0.starts_with('h'))
+                .collect::<Vec<_>>(),
+            [
+                ("h1".to_string(), "1. Introduction".to_string()),
+                ("h1".into(), "2. Fares".into()),
+                ("h2".into(), "2.1. Children".into())
+            ]
+        );
+        // The indent every line of a paragraph shares is dropped.
+        assert_eq!(shape(text)[1], ("p".into(), "The ferry runs daily.".into()));
+    }
+
+    #[test]
+    fn a_numbered_line_that_is_a_sentence_or_alone_is_no_heading() {
+        // Ends like a sentence; and one numbered line in a text is no outline.
+        assert_eq!(
+            kinds("1. Buy milk.\n\n   later\n\n2. Sell bread.\n\n   soon\n"),
+            ["ol1", "p", "ol2", "p"]
+        );
+        assert_eq!(kinds("1. Overview\n\n   Text.\n"), ["ol1", "p"]);
+    }
+
+    #[test]
+    fn underlined_lines_are_headings_and_rules_are_rules() {
+        assert_eq!(
+            shape(
+                "Harbour Guide\n=============\n\nOpening hours\n-------------\n\nDaily.\n\n-----\n"
+            ),
+            [
+                ("h1".to_string(), "Harbour Guide".to_string()),
+                ("h2".into(), "Opening hours".into()),
+                ("p".into(), "Daily.".into()),
+                ("rule".into(), String::new())
+            ]
+        );
+    }
+
+    #[test]
+    fn bulleted_lines_are_items_and_wrapped_lines_continue_them() {
+        let s = shape(
+            "For users:\n* New boats and\nnew piers.\n* Longer hours.\n\n* A loose item\n  over two lines.\n",
+        );
+        assert_eq!(
+            s,
+            [
+                ("p".to_string(), "For users:".to_string()),
+                ("li".into(), "New boats and new piers.".into()),
+                ("li".into(), "Longer hours.".into()),
+                ("li".into(), "A loose item over two lines.".into())
+            ]
+        );
+        // One paragraph per line (as word processors export text): a line less
+        // indented than the bullets is the next paragraph, not part of the last item.
+        let s =
+            shape("Findings\n    • Apples did well.\n    • Pears did not.\nNext steps\nPrune.\n");
+        assert_eq!(
+            s,
+            [
+                ("p".to_string(), "Findings".to_string()),
+                ("li".into(), "Apples did well.".into()),
+                ("li".into(), "Pears did not.".into()),
+                ("p".into(), "Next steps Prune.".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn margin_titles_of_indented_text_are_headings() {
+        let body = "   Some indented text of the memo.\n\n";
+        let text = format!("Abstract\n\n{body}{body}Status of this Memo\n\n{body}{body}{body}");
+        assert_eq!(
+            shape(&text)
+                .into_iter()
+                .filter(|x| x.0 == "h1")
+                .map(|x| x.1)
+                .collect::<Vec<_>>(),
+            ["Abstract", "Status of this Memo"]
+        );
+        // In text that is not indented, a short line is a paragraph.
+        assert_eq!(
+            kinds("Abstract\n\nText.\n\nMore.\n\nMore.\n\nMore.\n"),
+            ["p"; 5]
+        );
+    }
+}
