@@ -367,3 +367,46 @@ The night crossing leaves at midnight on weekdays. It is suspended in January.\n
         a.text
     );
 }
+
+/// Three printed pages of a protocol memo as plain text: each opens with the same
+/// running header and closes with a footer that differs only in its page number.
+fn paginated_memo() -> String {
+    let pages = [
+        "1. Requests\n\n   Every request MUST carry an 'Accept' header and a 'Date' header.\n",
+        "2. Replies\n\n   Every reply carries a 'Cache-Control' header.\n",
+        "3. Errors\n\n   A failed request gets a 400 status.\n",
+    ];
+    pages
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            format!(
+                "Memo        Harbour Protocol        May 2020\n\n{p}\nSmith        Expires June 2020        [Page {}]\n",
+                i + 1
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\u{000C}")
+}
+
+#[test]
+fn headers_a_document_talks_about_are_not_its_page_headers() {
+    let c = collection("memo.txt", &paginated_memo());
+    let a = answer(
+        &c,
+        "Which headers must every request carry in the harbour protocol?",
+    );
+    assert_ne!(a.kind, "header-footer", "{}", a.text);
+    assert!(a.text.contains("'Accept' header"), "{}", a.text);
+    // Asked for as a page's header, the running header is the answer.
+    let a = answer(
+        &c,
+        "What does the page header of the harbour protocol memo say?",
+    );
+    assert_eq!(a.kind, "header-footer", "{}", a.text);
+    assert!(
+        a.text.contains("Memo Harbour Protocol May 2020"),
+        "{}",
+        a.text
+    );
+}

@@ -188,3 +188,32 @@ fn bad_input() {
         Err(ConvertError::UnsupportedFormat { format }) if format.starts_with("binary data")
     ));
 }
+
+#[test]
+fn the_first_of_several_top_headings_does_not_name_the_document() {
+    let title = |name: &str, text: &str| {
+        let out =
+            docrag::convert(text.as_bytes(), &ConvertOptions::new().with_file_name(name)).unwrap();
+        out.chunks[0]
+            .metadata
+            .get_str("docTitle")
+            .unwrap()
+            .to_string()
+    };
+    // Two level-1 headings are two parts of equal rank: the file names the whole.
+    assert_eq!(
+        title(
+            "ferry-notes.md",
+            "# Timetable\n\nDaily.\n\n# Fares\n\nCheap.\n"
+        ),
+        "ferry-notes"
+    );
+    // One level-1 heading over level-2 ones is the document's name.
+    assert_eq!(
+        title(
+            "ferry-notes.md",
+            "# Ferry Guide\n\n## Timetable\n\nDaily.\n\n## Fares\n\nCheap.\n"
+        ),
+        "Ferry Guide"
+    );
+}
