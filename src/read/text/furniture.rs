@@ -54,15 +54,17 @@ fn shape(line: &str) -> String {
 /// does: the most common shape among `lines` (`None` for a blank page), when it is on
 /// at least [`MIN_SHARE`] of the pages in `among` and has a letter.
 fn repeated(lines: &[Option<&str>], among: std::ops::Range<usize>) -> Option<String> {
-    let shapes: Vec<Option<String>> = lines.iter().map(|l| l.map(shape)).collect();
-    let mut counts: Vec<(String, usize)> = Vec::new();
-    for s in shapes[among.clone()].iter().flatten() {
-        match counts.iter_mut().find(|c| c.0 == *s) {
-            Some(c) => c.1 += 1,
-            None => counts.push((s.clone(), 1)),
-        }
+    // Counted in a map: a hostile text of a million pages, each opening with a
+    // different line, stays linear.
+    let mut counts: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for l in lines[among.clone()].iter().flatten() {
+        *counts.entry(shape(l)).or_insert(0) += 1;
     }
-    let (best, n) = counts.into_iter().max_by_key(|c| c.1)?;
+    // The most common shape; ties (which never reach the share) are broken by the
+    // text, so the result never depends on the map's order.
+    let (best, n) = counts
+        .into_iter()
+        .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0)))?;
     let enough = n as f64 >= among.len() as f64 * MIN_SHARE && n >= 2;
     (enough && best.chars().any(char::is_alphabetic)).then_some(best)
 }

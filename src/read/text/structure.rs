@@ -129,7 +129,7 @@ pub(crate) fn read(text: &str) -> Result<Structured, ConvertError> {
             // The margin all of a paragraph's lines share is layout, not text; deeper
             // indents (a diagram, an aligned table) stay.
             let lines: Vec<&str> = g.lines.iter().map(|l| dedent(l, g.indent)).collect();
-            group_blocks(&lines, &mut body);
+            group_blocks(&lines, g.indent <= MARGIN, &mut body);
         }
     }
     let mut parts = Vec::new();
@@ -235,10 +235,17 @@ fn rule_char(line: &str) -> Option<char> {
     .then_some(c)
 }
 
-/// The blocks of a group that is not an outline title (see the module docs).
-fn group_blocks(lines: &[&str], body: &mut Vec<Block>) {
+/// Columns of indent up to which a paragraph is at the margin. An underline or a
+/// message's header fields indented deeper is quoted (an example in a manual), as in
+/// Markdown, where four spaces make code.
+const MARGIN: usize = 3;
+
+/// The blocks of a group that is not an outline title (see the module docs);
+/// `at_margin`: whether it may be an underlined title or a message's header fields.
+fn group_blocks(lines: &[&str], at_margin: bool, body: &mut Vec<Block>) {
     // An underlined title: one or two lines, then `===` or `---` at least half as wide.
-    if let [text @ .., under] = lines
+    if at_margin
+        && let [text @ .., under] = lines
         && (1..=2).contains(&text.len())
         && rule_char(text[0]).is_none()
         && let Some(c @ ('=' | '-')) = rule_char(under)
@@ -264,7 +271,7 @@ fn group_blocks(lines: &[&str], body: &mut Vec<Block>) {
         .unwrap_or(start)
         + 1;
     let lines = &lines[start..end];
-    if let Some(subject) = message_subject(lines) {
+    if let Some(subject) = message_subject(lines).filter(|_| at_margin) {
         body.push(heading(1, subject));
         let fields: Vec<&str> = lines
             .iter()
@@ -524,6 +531,14 @@ mod tests {
                 ("p".into(), "Daily.".into()),
                 ("rule".into(), String::new())
             ]
+        );
+    }
+
+    #[test]
+    fn an_indented_example_of_an_underline_is_text() {
+        assert_eq!(
+            kinds("Write a title so:\n\n    A title\n    =======\n"),
+            ["p", "p"]
         );
     }
 
