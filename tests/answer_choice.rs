@@ -410,3 +410,39 @@ fn headers_a_document_talks_about_are_not_its_page_headers() {
         a.text
     );
 }
+
+/// A guide whose "Ferries" section runs over two chunks, with a subsection, and whose
+/// short "Buses" section shares the second chunk.
+fn island_guide() -> String {
+    let mut t = String::from("# Island Guide\n\n## Ferries\n\nMain article: Ferry services\n\n");
+    t.push_str("The ferries link the island to the mainland every hour from dawn to dusk.\n\n");
+    for i in 0..14 {
+        t.push_str(&format!(
+            "Ferry pier {i} has a waiting room, a ticket machine and a covered bicycle rack for travellers.\n\n"
+        ));
+    }
+    t.push_str(
+        "### Night ferries\n\nA night ferry leaves the harbour at midnight on Saturdays.\n\n",
+    );
+    t.push_str("## Buses\n\nThe buses stop at the church and at the beach car park.\n");
+    t
+}
+
+#[test]
+fn a_section_answer_ends_at_the_next_heading_of_its_level_and_opens_with_a_sentence() {
+    let c = collection("island.md", &island_guide());
+    assert!(
+        c.documents()[0].chunks.len() >= 2,
+        "the section spans chunks"
+    );
+    let a = answer(&c, "Summarize the section 'Ferries' of the island guide.");
+    assert_eq!(a.kind, "section", "{}", a.text);
+    // The opening sentence, not the pointer to another article before it.
+    assert!(
+        a.text.contains("link the island to the mainland"),
+        "{}",
+        a.text
+    );
+    // The next section at the same level is not part of it.
+    assert!(!a.text.contains("church"), "{}", a.text);
+}

@@ -453,10 +453,33 @@ pub fn section(
     let Some((score, si, start)) = best else {
         return Draft::default();
     };
-    // The section's units in order (a nested heading inside the first source ends it).
+    // The section's units in order, its subsections' included: a heading at its own
+    // level or above ends it, in whichever source it comes.
     let mut picked: Vec<(usize, usize)> = Vec::new();
     let mut items = 0usize;
     let first = &srcs[si];
+    // Named by the source's path, the section's own heading may stand in the source
+    // (after its parents' headings, in a chunk that opens a part): the section starts
+    // after it, as if named by it.
+    let own = first.section.rsplit(" > ").next().map(super::phrase::fold);
+    let start = match start {
+        0 => first
+            .blocks
+            .iter()
+            .position(|b| {
+                b.kind == BlockKind::Heading
+                    && own
+                        .as_ref()
+                        .is_some_and(|o| super::phrase::fold(&b.r.plain) == *o)
+            })
+            .map_or(0, |b| b + 1),
+        s => s,
+    };
+    // Its level: its heading's, else (a chunk that continues it) its path's depth.
+    let level = match start {
+        0 => first.section.split(" > ").count().min(6) as u8,
+        s => first.blocks[s - 1].level,
+    };
     // A section named by a heading inside a source goes on into the next sources only
     // while their heading path holds that heading; one named by its source's path,
     // while their path starts with it.
@@ -478,8 +501,12 @@ pub fn section(
                 continue;
             }
             let kind = s.blocks.get(u.block).map(|b| b.kind);
-            if k == si && from > 0 && kind == Some(BlockKind::Heading) {
-                break 'srcs;
+            if kind == Some(BlockKind::Heading) {
+                // A heading of unknown level (0) ends it, as any heading did.
+                let at = s.blocks[u.block].level;
+                if at == 0 || level == 0 || at <= level {
+                    break 'srcs;
+                }
             }
             if picked.len() >= MAX_SECTION_UNITS {
                 break 'srcs;
@@ -509,17 +536,20 @@ pub fn section(
             })
             .collect();
         crate::order::sort_by(&mut ranked, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        // The opening (its first unit that is not a heading) states the topic: it is
-        // always kept, with the best others.
+        // The opening (its first sentence that is not a heading) states the topic: it
+        // is always kept, with the best others. A label before it ("Main article:
+        // Firefox Mobile", "See also: …") points elsewhere and states nothing.
+        let body = |&(k, ui): &(usize, usize)| {
+            let b = srcs[k].units[ui].block;
+            srcs[k]
+                .blocks
+                .get(b)
+                .is_some_and(|b| b.kind != BlockKind::Heading)
+        };
         let opening = picked
             .iter()
-            .position(|&(k, ui)| {
-                let b = srcs[k].units[ui].block;
-                srcs[k]
-                    .blocks
-                    .get(b)
-                    .is_some_and(|b| b.kind != BlockKind::Heading)
-            })
+            .position(|p| body(p) && states(&srcs[p.0].units[p.1].plain))
+            .or_else(|| picked.iter().position(body))
             .unwrap_or(0);
         let mut keep: Vec<usize> = std::iter::once(opening)
             .chain(ranked.iter().map(|x| x.1).filter(|&i| i != opening))
@@ -539,6 +569,17 @@ pub fn section(
         lines,
         score,
     }
+}
+
+/// Words from which a unit with no closing punctuation still reads as a statement.
+const STATEMENT_WORDS: usize = 8;
+
+/// Whether a unit reads as a statement: it closes like a sentence, or it is long
+/// enough to say something ([`STATEMENT_WORDS`]). A short unclosed line is a label.
+pub(super) fn states(plain: &str) -> bool {
+    let t = plain.trim_end();
+    t.ends_with(['.', '!', '?', '。', '！', '？', '।', '؟'])
+        || t.split_whitespace().count() >= STATEMENT_WORDS
 }
 
 /// Headings among the sources before a word they share counts as common to them.

@@ -9,10 +9,9 @@
 use std::collections::HashMap;
 
 use super::draft::{Draft, Line};
-use super::facts::quotable;
+use super::facts::{quotable, states};
 use super::phrase::fold;
 use super::source::{BlockKind, Src};
-use crate::query::summarize::extractive::MIN_WORDS;
 
 /// Phrases (folded, word-padded) that ask for every section.
 const EACH_SECTION: &[&str] = &[
@@ -69,9 +68,8 @@ pub fn sections(srcs: &[Src], docs: &HashMap<String, f64>) -> Draft {
                         .is_some_and(|x| x.kind != BlockKind::Heading)
                 })
                 .find(|u| {
-                    quotable(s, u)
-                        // A label ("Contents") names; a sentence states.
-                        && u.plain.split_whitespace().count() >= MIN_WORDS
+                    // A label ("Contents") names; a sentence states.
+                    quotable(s, u) && states(&u.plain)
                 });
             let Some(u) = opening else {
                 continue;

@@ -38,6 +38,9 @@ pub struct Block {
     pub label: String,
     /// The parsed table for [`BlockKind::Table`].
     pub table: Option<Table>,
+    /// A heading's level, 1 (top) to 6 (`#` count; `===` underline 1, `---` 2); 0 for
+    /// other blocks.
+    pub level: u8,
 }
 
 /// One sentence-sized unit: a sentence of a paragraph, a list item, a heading.
@@ -320,12 +323,16 @@ fn blocks(body: &str) -> Vec<Block> {
         {
             let title = para.pop().unwrap_or_default();
             flush(&mut para, &mut out);
-            out.push(block(BlockKind::Heading, title, String::new()));
+            let mut b = block(BlockKind::Heading, title, String::new());
+            b.level = if t.starts_with('=') { 1 } else { 2 };
+            out.push(b);
             continue;
         }
-        if let Some(h) = heading(t) {
+        if let Some((level, h)) = heading(t) {
             flush(&mut para, &mut out);
-            out.push(block(BlockKind::Heading, h, String::new()));
+            let mut b = block(BlockKind::Heading, h, String::new());
+            b.level = level;
+            out.push(b);
             continue;
         }
         if let Some(def) = t.strip_prefix("[^")
@@ -372,15 +379,18 @@ fn block(kind: BlockKind, raw: &str, label: String) -> Block {
         r: markup::render(raw),
         label,
         table: None,
+        level: 0,
     }
 }
 
-fn heading(t: &str) -> Option<&str> {
+/// An ATX heading line: its level (the `#` count) and text.
+fn heading(t: &str) -> Option<(u8, &str)> {
     let n = t.chars().take_while(|&c| c == '#').count();
     (1..=6)
         .contains(&n)
         .then(|| t[n..].trim())
         .filter(|h| t[n..].starts_with(' ') || h.is_empty())
+        .map(|h| (n as u8, h))
 }
 
 fn list_item(t: &str) -> Option<&str> {
