@@ -446,3 +446,18 @@ fn a_section_answer_ends_at_the_next_heading_of_its_level_and_opens_with_a_sente
     // The next section at the same level is not part of it.
     assert!(!a.text.contains("church"), "{}", a.text);
 }
+
+#[test]
+fn of_two_quoted_headings_the_inner_one_is_asked() {
+    let html = "<html><head><title>Harbour guide</title></head><body>\
+<h1>2019 Harbour Guide</h1><p>The harbour guide covers the town's transport.</p>\
+<h2>Ferries</h2><p>The ferries leave the harbour every hour.</p>\
+<h2>Buses</h2><p>The buses stop at the church and at the beach.</p></body></html>";
+    let c = collection("guide.html", html);
+    let a = answer(
+        &c,
+        "In the document headed '2019 Harbour Guide', what is covered under the heading 'Buses'?",
+    );
+    assert!(a.text.contains("stop at the church"), "{}", a.text);
+    assert!(!a.text.contains("ferries leave"), "{}", a.text);
+}

@@ -405,7 +405,7 @@ pub fn section(
         {
             continue;
         }
-        let named = |h: &str| {
+        let named = |h: &str, level: u8| {
             let fh = super::phrase::fold(h);
             let sc = named(h);
             let mut ht = super::words::term_set(h);
@@ -423,8 +423,11 @@ pub fn section(
             // document's ("What is docx4j?" in the docx4j guide), unless it is the
             // title itself; it outranks one whose words only match the quote's.
             let is_title = fh == super::phrase::fold(&s.title);
+            // Of several quoted headings, the deepest is what is asked: "under 'One
+            // Column'" in "the document headed '2010 Word Complex Document'" is a
+            // place inside a place, and the outer one only says where to look.
             if !fh.trim().is_empty() && exact && (adds || !is_title) {
-                return 1.0 + QUOTED_AS_WRITTEN + sc;
+                return 1.0 + QUOTED_AS_WRITTEN + QUOTED_DEPTH * f64::from(level) + sc * 0.01;
             }
             if !fh.trim().is_empty() && by_terms && adds {
                 return 1.0 + sc;
@@ -437,13 +440,13 @@ pub fn section(
             }
         };
         let last = s.section.rsplit(" > ").next().unwrap_or("");
-        let sc = named(last);
+        let sc = named(last, s.section.split(" > ").count().min(6) as u8);
         if sc > 0.0 && best.is_none_or(|b| sc > b.0) {
             best = Some((sc, si, 0));
         }
         for (bi, b) in s.blocks.iter().enumerate() {
             if b.kind == BlockKind::Heading {
-                let sc = named(&b.r.plain);
+                let sc = named(&b.r.plain, b.level);
                 if sc > 0.0 && best.is_none_or(|x| sc > x.0) {
                     best = Some((sc, si, bi + 1));
                 }
@@ -587,6 +590,9 @@ const COMMON_HEADINGS_MIN: usize = 4;
 
 /// What a heading quoted exactly as written adds over one whose words match a quote.
 const QUOTED_AS_WRITTEN: f64 = 0.5;
+
+/// What each level of depth adds to a heading quoted as written (levels 1-6).
+const QUOTED_DEPTH: f64 = 0.1;
 
 /// Sentences a section answer quotes from a section of prose.
 const KEY_SENTENCES: usize = 5;
