@@ -330,3 +330,43 @@ station and took us to the old town.\n"
     );
     assert!(a.text.contains("poezdka"), "{}", a.text);
 }
+
+#[test]
+fn things_joined_by_or_are_either_and_by_and_are_both() {
+    let c = collection();
+    // "or": a document with either qualifies, and says which it holds.
+    let a = answer_of(
+        &c,
+        "Which documents in this set have comments or footnotes?",
+    );
+    assert_eq!(a.kind, "records", "{}", a.text);
+    assert!(
+        a.text.contains("review") && a.text.contains("3 comments"),
+        "{}",
+        a.text
+    );
+    assert!(
+        a.text.contains("harvest") && a.text.contains("2 footnotes"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("contract"), "{}", a.text);
+    // "and": only a document with both; here none.
+    let a = answer_of(&c, "Which documents have comments and footnotes?");
+    assert!(
+        a.text
+            .starts_with("There is no document with comments and footnotes"),
+        "{}",
+        a.text
+    );
+    let a = answer_of(
+        &c,
+        "Which documents have deletions or endnotes by Bob Stone?",
+    );
+    assert!(
+        a.text
+            .starts_with("There is no document with deletions or endnotes by Bob Stone"),
+        "{}",
+        a.text
+    );
+}

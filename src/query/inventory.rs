@@ -99,6 +99,9 @@ const THINGS: &[(Thing, &[&str])] = &[
 const FRAME: &[&str] = &[
     "collection",
     "corpus",
+    "set",
+    "sets",
+    "folder",
     "made",
     "make",
     "author",
@@ -266,6 +269,9 @@ pub struct Ask {
     pub formats: Vec<crate::Format>,
     /// The format's name as the question wrote it ("RTF"), for the answer.
     pub format_name: String,
+    /// Whether a document qualifies by holding any of `things` ("footnotes or
+    /// endnotes") rather than all of them ("comments and tracked changes").
+    pub any: bool,
 }
 
 /// One line of the answer: the document it is about and the statement.
@@ -319,6 +325,14 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
     if !how_many {
         ask.things.retain(|t| *t != Thing::Pages);
     }
+    // "footnotes or endnotes": an "or" between two things' names offers either.
+    let named_thing = |w: &str| THINGS.iter().any(|(_, n)| n.contains(&w));
+    ask.any = ask.things.len() > 1
+        && lower.iter().enumerate().any(|(i, w)| {
+            w == "or"
+                && lower[..i].iter().rev().take(3).any(|x| named_thing(x))
+                && lower[i + 1..].iter().take(3).any(|x| named_thing(x))
+        });
     // "the RTF files", "Word documents": the analysis reads the format.
     ask.formats = a.formats.clone();
     ask.format_name = a.format_name.clone();
@@ -552,8 +566,16 @@ fn statement(c: &Collection, d: usize, ask: &Ask) -> Option<String> {
             None => "language not detected".to_string(),
         });
     }
+    // With `any`, the things the document holds are told and the rest left out.
+    let held = |t: Thing| count(p, t) > 0 && by(p, t, &ask.authors);
+    if ask.any && !ask.count && !ask.things.iter().any(|&t| held(t)) {
+        return None;
+    }
     for &t in &ask.things {
         let n = count(p, t);
+        if ask.any && !ask.count && !held(t) {
+            continue;
+        }
         if !ask.count && (n == 0 || !by(p, t, &ask.authors)) {
             return None;
         }
@@ -675,7 +697,8 @@ pub fn none(ask: &Ask, total: usize) -> String {
         }
     }
     if !what.is_empty() {
-        s.push_str(&format!(" with {}", what.join(" and ")));
+        let join = if ask.any { " or " } else { " and " };
+        s.push_str(&format!(" with {}", what.join(join)));
     }
     if total == 1 {
         s.push_str(" in the collection's one document.");
