@@ -461,3 +461,21 @@ fn of_two_quoted_headings_the_inner_one_is_asked() {
     assert!(a.text.contains("stop at the church"), "{}", a.text);
     assert!(!a.text.contains("ferries leave"), "{}", a.text);
 }
+
+#[test]
+fn a_numbered_heading_is_named_by_its_words_and_its_contents_entry_is_no_answer() {
+    let text = "# Contents\n\n**1.0**\t**Introduction**\t**3**\n\n**2.0**\t**Ferry Events**\t**4**\n\n\
+# 1.0 Introduction\n\nThis schedule describes the harbour's duties.\n\n\
+# 2.0 Ferry Events\n\nA ferry event means a sailing cancelled by the harbour master.\n";
+    let c = collection("schedule.md", text);
+    let a = answer(
+        &c,
+        "What is covered under the heading 'Ferry Events' in the schedule?",
+    );
+    assert!(
+        a.text.contains("sailing cancelled by the harbour master"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("Ferry Events 4"), "{}", a.text);
+}

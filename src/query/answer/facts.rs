@@ -246,6 +246,27 @@ fn short_paragraph(s: &Src, block: usize) -> Option<String> {
 /// A sentence longer than this many words is cut to the clauses that answer.
 const TRIM_WORDS: usize = 40;
 
+/// A heading without its leading outline number ("6. Versioning", "2.1 Scope",
+/// "3.0 Critical Events", "IV. Results"): the words a person names it by.
+pub(super) fn unnumbered(h: &str) -> &str {
+    let t = h.trim_start();
+    let Some((first, rest)) = t.split_once(char::is_whitespace) else {
+        return h;
+    };
+    let core = first.trim_end_matches(['.', ')']);
+    let arabic = !core.is_empty()
+        // Outline numbers are short ("12.3"); "2019" in "2019 Harbour Guide" is a year.
+        && core.split('.').all(|p| (1..=3).contains(&p.len()) && p.chars().all(|c| c.is_ascii_digit()));
+    let roman = !core.is_empty()
+        && first.ends_with('.')
+        && core.chars().all(|c| matches!(c, 'I' | 'V' | 'X' | 'L'));
+    if (arabic || roman) && !rest.trim().is_empty() {
+        rest.trim_start()
+    } else {
+        h
+    }
+}
+
 /// Fewest words a cut sentence keeps, clauses allowing.
 const MIN_CUT_WORDS: usize = 12;
 
@@ -381,8 +402,13 @@ pub fn section(
     let named = |h: &str| {
         let mut ht = super::words::term_set(h);
         ht.retain(|t| !common.contains(t));
+        // The heading's name is its words without its outline number: a question
+        // may say "Versioning" for "6. Versioning" (and the number, when it says
+        // "section 6", still counts in the coverage).
+        let mut name = super::words::term_set(unnumbered(h));
+        name.retain(|t| !common.contains(t));
         // In term order: a float sum in hash order differs from run to run.
-        let mut sorted: Vec<&String> = ht.iter().collect();
+        let mut sorted: Vec<&String> = name.iter().collect();
         sorted.sort();
         let all: f64 = sorted.iter().map(|t| w.weight(t)).sum();
         let hit: f64 = sorted
@@ -413,9 +439,10 @@ pub fn section(
             let adds = ht.iter().any(|t| !s.naming.contains(t));
             // Quoted, the heading is named whole: as written, or without the words
             // most headings share ("Firefox" names "Firefox [edit]").
-            let mut own = ht.clone();
+            let mut own = super::words::term_set(unnumbered(h));
             own.retain(|t| !common.contains(t));
-            let exact = quotes.iter().any(|x| *x == fh);
+            let bare = super::phrase::fold(unnumbered(h));
+            let exact = quotes.iter().any(|x| *x == fh || *x == bare);
             let by_terms = quotes
                 .iter()
                 .any(|x| !own.is_empty() && super::words::term_set(x) == own);
@@ -777,6 +804,18 @@ mod tests {
         let cut = trim(&q, &s);
         assert!(cut.contains("Ada Lovelace, Grace Hopper"), "{cut}");
         assert!(cut.split_whitespace().count() <= TRIM_WORDS + 2, "{cut}");
+    }
+
+    #[test]
+    fn a_heading_is_named_without_its_outline_number() {
+        assert_eq!(unnumbered("6. Versioning"), "Versioning");
+        assert_eq!(unnumbered("2.1 Scope"), "Scope");
+        assert_eq!(unnumbered("3.0 Critical EVENTS"), "Critical EVENTS");
+        assert_eq!(unnumbered("IV. Results"), "Results");
+        assert_eq!(unnumbered("2019 Harbour Guide"), "2019 Harbour Guide");
+        assert_eq!(unnumbered("Versioning"), "Versioning");
+        assert_eq!(unnumbered("7"), "7");
+        assert_eq!(unnumbered("I am here"), "I am here");
     }
 
     #[test]

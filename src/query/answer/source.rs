@@ -41,6 +41,9 @@ pub struct Block {
     /// A heading's level, 1 (top) to 6 (`#` count; `===` underline 1, `---` 2); 0 for
     /// other blocks.
     pub level: u8,
+    /// Whether it is a table-of-contents entry ([`is_contents_entry`], read where the
+    /// text keeps its tabs).
+    pub contents: bool,
 }
 
 /// One sentence-sized unit: a sentence of a paragraph, a list item, a heading.
@@ -135,7 +138,7 @@ pub fn parse(p: &Passage<'_>) -> Src {
     for (i, b) in blocks.iter().enumerate() {
         match b.kind {
             // A contents entry names a section and its page; it states nothing.
-            BlockKind::Paragraph if is_contents_entry(&b.r.plain) => {}
+            BlockKind::Paragraph if b.contents || is_contents_entry(&b.r.plain) => {}
             BlockKind::Paragraph | BlockKind::NoteDef => {
                 for s in sentences(&b.r.plain.replace('\n', " ")) {
                     if s != "…" {
@@ -380,7 +383,19 @@ fn block(kind: BlockKind, raw: &str, label: String) -> Block {
         label,
         table: None,
         level: 0,
+        contents: contents_entry(raw),
     }
+}
+
+/// Whether a block's Markdown is a contents entry. The rendered plain text collapses
+/// white space, and with it the tab before the page number, so the entry is read
+/// from the Markdown, a tab-separated part at a time.
+fn contents_entry(raw: &str) -> bool {
+    if !raw.contains('\t') {
+        return is_contents_entry(raw);
+    }
+    let parts: Vec<String> = raw.split('\t').map(|p| markup::render(p).plain).collect();
+    is_contents_entry(&parts.join("\t"))
 }
 
 /// An ATX heading line: its level (the `#` count) and text.
