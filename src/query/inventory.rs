@@ -451,7 +451,7 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
                 && !title_words.contains(t)
                 && !language_words.contains(t)
                 && !format_words.contains(t)
-                && !(!ask.scripts.is_empty() && SCRIPT_NOUNS.iter().any(|w| words::stem(w) == *t))
+                && (ask.scripts.is_empty() || !SCRIPT_NOUNS.iter().any(|w| words::stem(w) == *t))
                 && !CONTENT_ASKS.iter().any(|w| words::stem(w) == *t)
                 && !t.chars().all(|c| c.is_ascii_punctuation())
         });
