@@ -96,3 +96,23 @@ fn a_phrase_naming_a_cell_does_not_ask_for_the_structure_its_words_name() {
     assert_eq!(a.kind, "table-cell", "{}", a.text);
     assert!(a.text.contains("createFtnRef()"), "{}", a.text);
 }
+
+#[test]
+fn a_capitalized_word_for_a_table_part_names_its_row() {
+    let text = "# Object names\n\nThe names of some common objects:\n\n\
+| Object | XML element | Factory method |\n|---|---|---|\n\
+| Paragraph | w:p | createP() |\n| Table | w:tbl | createTbl() |\n| Table row | w:tr | createTr() |\n";
+    let c = collection("objects.md", text);
+    let a = answer(&c, "What is the XML element for Table in the object names?");
+    assert!(
+        a.text.contains("w:tbl") && !a.text.contains("w:tr"),
+        "{}",
+        a.text
+    );
+    let a = answer(&c, "What is the Factory method for Table row?");
+    assert!(
+        a.text.contains("createTr()") && !a.text.contains("createTbl()"),
+        "{}",
+        a.text
+    );
+}

@@ -29,6 +29,36 @@ const STRUCTURE_WORDS: &[&str] = &[
     "heading", "value", "values", "entry", "entries", "field", "fields",
 ];
 
+/// The names `question` writes with a capitalized word for a table's parts after its
+/// first word ("the XML element for Table", "for Table row"), folded: capitalized in
+/// running text, the word opens a name (a row's or a column's label), as a quote
+/// would mark it; a question speaks of its table in lower case. The name runs on
+/// through the content words after it, to a function word or punctuation.
+fn written_as_names(question: &str) -> Vec<String> {
+    let tokens: Vec<&str> = question.split_whitespace().collect();
+    let bare = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let closes = |t: &str| t.ends_with(['.', ',', ';', ':', '?', '!']);
+    let mut out = Vec::new();
+    for i in 1..tokens.len() {
+        let w = bare(tokens[i]);
+        let capitalized = w.starts_with(|c: char| c.is_uppercase())
+            && w.chars().skip(1).all(|c| c.is_lowercase());
+        if closes(tokens[i - 1])
+            || !capitalized
+            || !STRUCTURE_WORDS.contains(&w.to_lowercase().as_str())
+        {
+            continue;
+        }
+        let mut j = i + 1;
+        while j < tokens.len() && !closes(tokens[j - 1]) && !words::terms(tokens[j]).is_empty() {
+            j += 1;
+        }
+        let name: Vec<String> = tokens[i..j].iter().map(|t| bare(t)).collect();
+        out.push(fold(&name.join(" ")));
+    }
+    out
+}
+
 /// Weight of the row of a one-row table, which the question need not name.
 const IMPLIED_ROW: f64 = 0.5;
 
@@ -250,7 +280,8 @@ fn best_in(
 /// the same key and label.
 pub fn cell(srcs: &[Src], question: &str, docs: &std::collections::HashMap<String, f64>) -> Draft {
     let q = fold(question);
-    let quotes = quoted(question);
+    let mut quotes = quoted(question);
+    quotes.extend(written_as_names(question));
     let rows_at = row_at(&q);
     let col_at = nth(&q, &["column", "columns", "col", "cell"]);
     let found = tables(srcs);
