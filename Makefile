@@ -27,15 +27,15 @@ EVAL_MIN_DECLINES ?= 80
 # The check split (../shared/eval/check.jsonl: measured on, never tuned on) is held to
 # what it reached, so a change that loses there fails (issue 35's goals are 97% / 85%;
 # the README reports both splits).
-CHECK_MIN_COMPLETE ?= 90
-CHECK_MIN_ANSWERS ?= 63
+CHECK_MIN_COMPLETE ?= 92
+CHECK_MIN_ANSWERS ?= 67
 CHECK_MIN_DECLINES ?= 71
 # The generated question set (scripts/gen-questions.py: questions from the corpus's
 # structure, gold read from the files by Python's own parsers): a fixed sample of 200
 # in make eval, the whole set in make eval-generated. Long tables and lists cost more
 # than the default budget's mean, so its ceiling is its own.
 GEN_MIN_COMPLETE ?= 97
-GEN_MIN_ANSWERS ?= 90
+GEN_MIN_ANSWERS ?= 92
 GEN_MAX_TOKENS ?= 4400
 # The whole set's own floors (reached: 96.7% complete, 92.3% answers of 1,586).
 GEN_ALL_MIN_COMPLETE ?= 96
