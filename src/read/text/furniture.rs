@@ -80,36 +80,69 @@ pub(crate) fn find(pages: &[Vec<&str>]) -> Furniture {
     if n < MIN_PAGES {
         return f;
     }
+    // Only a page with text besides its first and last lines votes: a page that is
+    // one or two lines has no furniture, and those lines are its content.
+    let voting = |p: &Vec<&str>| p.iter().filter(|l| !l.trim().is_empty()).count() >= 3;
     let first: Vec<Option<&str>> = pages
         .iter()
-        .map(|p| p.iter().copied().find(|l| !l.trim().is_empty()))
+        .map(|p| {
+            voting(p)
+                .then(|| p.iter().copied().find(|l| !l.trim().is_empty()))
+                .flatten()
+        })
         .collect();
     let last: Vec<Option<&str>> = pages
         .iter()
-        .map(|p| p.iter().rev().copied().find(|l| !l.trim().is_empty()))
+        .map(|p| {
+            voting(p)
+                .then(|| p.iter().rev().copied().find(|l| !l.trim().is_empty()))
+                .flatten()
+        })
         .collect();
     // The first page often has no header (a title page), the last no footer.
     if let Some(h) = repeated(&first, 1..n) {
-        for (i, l) in first.iter().enumerate() {
-            if l.is_some_and(|l| shape(l) == h) {
+        let hits: Vec<usize> = (0..n)
+            .filter(|&i| first[i].is_some_and(|l| shape(l) == h))
+            .collect();
+        if one_number_varies(hits.iter().filter_map(|&i| first[i])) {
+            for &i in &hits {
                 f.drops_first[i] = true;
-                f.header
-                    .get_or_insert_with(|| collapse(l.unwrap_or_default()));
             }
+            f.header = hits.first().and_then(|&i| first[i]).map(collapse);
         }
     }
     if let Some(h) = repeated(&last, 0..n - 1) {
-        for (i, l) in last.iter().enumerate() {
-            // A one-line page is its header, not also its footer.
-            let same = f.drops_first[i] && first[i] == last[i];
-            if !same && l.is_some_and(|l| shape(l) == h) {
+        let hits: Vec<usize> = (0..n)
+            .filter(|&i| last[i].is_some_and(|l| shape(l) == h))
+            .collect();
+        if one_number_varies(hits.iter().filter_map(|&i| last[i])) {
+            for &i in &hits {
                 f.drops_last[i] = true;
-                f.footer
-                    .get_or_insert_with(|| collapse(l.unwrap_or_default()));
             }
+            f.footer = hits.first().and_then(|&i| last[i]).map(collapse);
         }
     }
     f
+}
+
+/// Whether the lines (of one shape) differ in at most one of their numbers: a
+/// running line changes its page number, if anything; lines that differ in several
+/// numbers ("Order 1001 shipped on 2024-03-02") are each page's own content.
+fn one_number_varies<'a>(lines: impl Iterator<Item = &'a str>) -> bool {
+    let runs: Vec<Vec<&str>> = lines
+        .map(|l| {
+            l.split(|c: char| !c.is_ascii_digit())
+                .filter(|r| !r.is_empty())
+                .collect()
+        })
+        .collect();
+    let Some(first) = runs.first() else {
+        return false;
+    };
+    let varying = (0..first.len())
+        .filter(|&k| runs.iter().any(|r| r.get(k) != first.get(k)))
+        .count();
+    varying <= 1
 }
 
 /// White space runs made one space, ends trimmed.
@@ -137,6 +170,25 @@ mod tests {
         );
         assert_eq!(f.drops_first, [true; 4]);
         assert_eq!(f.drops_last, [true; 4]);
+    }
+
+    #[test]
+    fn lines_that_differ_in_several_numbers_or_are_the_page_are_content() {
+        let texts: Vec<String> = (0..5)
+            .map(|i| {
+                format!(
+                    "Order {} shipped on 2024-03-{:02}\nTo the shop.\nPaid.",
+                    1000 + i,
+                    i + 1
+                )
+            })
+            .collect();
+        let pages: Vec<Vec<&str>> = texts.iter().map(|t| t.lines().collect()).collect();
+        assert_eq!(find(&pages).header, None);
+        // A page of one line has no furniture: the line is the page.
+        let texts: Vec<String> = (0..5).map(|i| format!("p{i}")).collect();
+        let pages: Vec<Vec<&str>> = texts.iter().map(|t| t.lines().collect()).collect();
+        assert_eq!(find(&pages).header, None);
     }
 
     #[test]

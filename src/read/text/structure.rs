@@ -87,11 +87,33 @@ pub(crate) fn read(text: &str) -> Result<Structured, ConvertError> {
                 continue;
             }
             if !cur.is_empty() {
-                groups.push(Group {
-                    indent: cur.iter().map(|l| indent(l)).min().unwrap_or(0),
-                    lines: std::mem::take(&mut cur),
-                    page_break: std::mem::take(&mut first),
-                });
+                let mut lines = std::mem::take(&mut cur);
+                let page_break = std::mem::take(&mut first);
+                // A title at the margin over indented lines with no blank line between
+                // ("6. Versioning" then "   Versions are …") is a title and a paragraph.
+                let hanging = lines.len() > 1
+                    && indent(lines[0]) == 0
+                    && (titlelike(lines[0], TITLE_WORDS) || outline_number(lines[0]).is_some())
+                    && lines[1..].iter().all(|l| indent(l) >= 2);
+                if hanging {
+                    let rest = lines.split_off(1);
+                    groups.push(Group {
+                        indent: 0,
+                        lines,
+                        page_break,
+                    });
+                    groups.push(Group {
+                        indent: rest.iter().map(|l| indent(l)).min().unwrap_or(0),
+                        lines: rest,
+                        page_break: false,
+                    });
+                } else {
+                    groups.push(Group {
+                        indent: lines.iter().map(|l| indent(l)).min().unwrap_or(0),
+                        lines,
+                        page_break,
+                    });
+                }
             }
         }
         if first {
@@ -108,9 +130,16 @@ pub(crate) fn read(text: &str) -> Result<Structured, ConvertError> {
         .enumerate()
         .filter(|(i, _)| numbered_title(&groups, *i).is_some())
         .count();
-    let indented = groups.len() >= INDENTED_MIN
-        && groups.iter().filter(|g| g.indent >= 2).count() as f64
-            >= groups.len() as f64 * INDENTED_SHARE;
+    // Indented text: most of its lines (not its paragraphs: each title is a short
+    // paragraph of its own) open with white space.
+    let all_lines = groups.iter().map(|g| g.lines.len()).sum::<usize>();
+    let indented_lines = groups
+        .iter()
+        .flat_map(|g| &g.lines)
+        .filter(|l| indent(l) >= 2)
+        .count();
+    let indented =
+        groups.len() >= INDENTED_MIN && indented_lines as f64 >= all_lines as f64 * INDENTED_SHARE;
     let mut body = Vec::new();
     for (i, g) in groups.iter().enumerate() {
         if g.page_break {
@@ -188,6 +217,18 @@ fn titlelike(title: &str, max_words: usize) -> bool {
         && !t.contains("...")
 }
 
+/// The levels of the outline number opening `line` ("6." → ["6"], "2.1" → ["2", "1"]),
+/// when a title follows it: at most three digits per level.
+fn outline_number(line: &str) -> Option<Vec<&str>> {
+    let num_end = line.find(char::is_whitespace)?;
+    let (num, title) = (&line[..num_end], line[num_end..].trim());
+    let levels: Vec<&str> = num.strip_suffix('.').unwrap_or(num).split('.').collect();
+    let ok = levels
+        .iter()
+        .all(|p| !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit()));
+    (ok && titlelike(title, TITLE_WORDS)).then_some(levels)
+}
+
 /// Group `i` as a numbered title: `(level, line)` when it is one line at the margin,
 /// a number of at most three digits per level ("6.", "2.1", "12.3.") then a title,
 /// and either the number has several levels or the next paragraph is indented.
@@ -197,20 +238,21 @@ fn numbered_title<'a>(groups: &[Group<'a>], i: usize) -> Option<(u8, &'a str)> {
         return None;
     }
     let line = g.lines[0];
-    let num_end = line.find(char::is_whitespace)?;
-    let (num, title) = (&line[..num_end], line[num_end..].trim());
-    let levels: Vec<&str> = num.strip_suffix('.').unwrap_or(num).split('.').collect();
-    let ok = levels
-        .iter()
-        .all(|p| !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit()));
-    if !ok || !titlelike(title, TITLE_WORDS) {
-        return None;
-    }
+    let levels = outline_number(line)?;
     // "2.1 Scope" is an outline by its number; "6. Versioning" by the indented text
     // under it (else it could be one item of a list spaced with blank lines).
     let next_indented = groups.get(i + 1).is_some_and(|n| n.indent > 0);
+    // "2. Scope" right over "2.1. Applicability": the next title is its first part.
+    let prefix = format!("{}.", levels.join("."));
+    let next_part = groups.get(i + 1).is_some_and(|n| {
+        n.indent == 0
+            && n.lines.len() == 1
+            && n.lines[0].starts_with(&prefix)
+            && n.lines[0][prefix.len()..].starts_with(|c: char| c.is_ascii_digit())
+    });
     // The number stays in the heading: it is how the text refers to its sections.
-    (levels.len() > 1 || next_indented).then_some((levels.len().min(6) as u8, line.trim()))
+    (levels.len() > 1 || next_indented || next_part)
+        .then_some((levels.len().min(6) as u8, line.trim()))
 }
 
 /// Whether group `i` is a short title alone at the margin, over an indented paragraph.
@@ -271,12 +313,13 @@ fn group_blocks(lines: &[&str], at_margin: bool, body: &mut Vec<Block>) {
         .unwrap_or(start)
         + 1;
     let lines = &lines[start..end];
-    if let Some(subject) = message_subject(lines).filter(|_| at_margin) {
+    if let Some((at, subject)) = message_subject(lines).filter(|_| at_margin) {
         body.push(heading(1, subject));
         let fields: Vec<&str> = lines
             .iter()
-            .map(|l| l.trim())
-            .filter(|l| !l.to_ascii_lowercase().starts_with("subject:"))
+            .enumerate()
+            .filter(|&(i, _)| i != at)
+            .map(|(_, l)| l.trim())
             .collect();
         if !fields.is_empty() {
             body.push(paragraph(&fields));
@@ -293,14 +336,15 @@ fn group_blocks(lines: &[&str], at_margin: bool, body: &mut Vec<Block>) {
     }
 }
 
-/// The subject of a block of message header fields (every line `Name: value`, at least
-/// two, one of them `Subject`), if the group is one.
-fn message_subject<'a>(lines: &[&'a str]) -> Option<&'a str> {
+/// The line and subject of a block of message header fields (every line `Name:
+/// value`, at least two, one of them `Subject`), if the group is one; the first
+/// `Subject` when there are several.
+fn message_subject<'a>(lines: &[&'a str]) -> Option<(usize, &'a str)> {
     if lines.len() < 2 {
         return None;
     }
     let mut subject = None;
-    for l in lines {
+    for (i, l) in lines.iter().enumerate() {
         let (name, value) = l.trim().split_once(':')?;
         let field = !name.is_empty()
             && name.len() <= 30
@@ -309,8 +353,8 @@ fn message_subject<'a>(lines: &[&'a str]) -> Option<&'a str> {
         if !field {
             return None;
         }
-        if name.eq_ignore_ascii_case("subject") && !value.trim().is_empty() {
-            subject = Some(without_reply_prefix(value.trim()));
+        if subject.is_none() && name.eq_ignore_ascii_case("subject") && !value.trim().is_empty() {
+            subject = Some((i, without_reply_prefix(value.trim())));
         }
     }
     subject
@@ -319,14 +363,15 @@ fn message_subject<'a>(lines: &[&'a str]) -> Option<&'a str> {
 /// A subject without the prefixes a reply or a forward adds ("Re: ", "Fwd: ", RFC 5322
 /// section 3.6.5): the message's topic is the rest.
 fn without_reply_prefix(subject: &str) -> &str {
+    // Prefixes are compared in place (no lower-cased copy per prefix): a subject of a
+    // million "Re: " stays linear.
     let mut s = subject;
     loop {
-        let lower = s.to_ascii_lowercase();
-        let Some(n) = ["re:", "fwd:", "fw:", "aw:", "wg:"]
-            .iter()
-            .find(|p| lower.starts_with(*p))
-            .map(|p| p.len())
-        else {
+        let Some(n) = ["re:", "fwd:", "fw:", "aw:", "wg:"].iter().find_map(|p| {
+            s.get(..p.len())
+                .filter(|h| h.eq_ignore_ascii_case(p))
+                .map(|_| p.len())
+        }) else {
             return s;
         };
         let rest = s[n..].trim_start();
@@ -532,6 +577,30 @@ mod tests {
                 ("rule".into(), String::new())
             ]
         );
+    }
+
+    #[test]
+    fn a_title_over_its_indented_text_with_no_blank_line_and_a_title_over_its_first_part() {
+        let text = "Intro text here.\n\n6. Versioning\n   Versions are numbered.\n\n7. Security\n   There is none.\n";
+        assert_eq!(kinds(text), ["p", "h1", "p", "h1", "p"]);
+        let text = "Intro text here.\n\n2. Scope\n\n2.1. Applicability\n\n   The scope covers things.\n\n3. Other\n\n   More text.\n";
+        assert_eq!(kinds(text), ["p", "h1", "h2", "p", "h1", "p"]);
+    }
+
+    #[test]
+    fn short_titles_over_indented_paragraphs_are_headings_counted_by_lines() {
+        let text: String = ["Overview", "Installation", "Usage"]
+            .iter()
+            .map(|t| format!("{t}\n\n   This section explains the {t} of the tool,\n   with a second line.\n\n"))
+            .collect();
+        assert_eq!(kinds(&text), ["h1", "p", "h1", "p", "h1", "p"]);
+    }
+
+    #[test]
+    fn the_first_of_repeated_subjects_heads_and_the_others_stay() {
+        let s = shape("Subject: first topic\nSubject: second topic\nFrom: x@y\n\nbody\n");
+        assert_eq!(s[0], ("h1".into(), "first topic".into()));
+        assert_eq!(s[1], ("p".into(), "Subject: second topic From: x@y".into()));
     }
 
     #[test]
