@@ -91,9 +91,16 @@ pub(crate) fn read(text: &str) -> Result<Structured, ConvertError> {
                 let page_break = std::mem::take(&mut first);
                 // A title at the margin over indented lines with no blank line between
                 // ("6. Versioning" then "   Versions are …") is a title and a paragraph.
+                // A first line as long as those under it was wrapped: a list item or a
+                // paragraph with a hanging indent, not a title.
+                let widest = lines[1..]
+                    .iter()
+                    .map(|l| l.trim_end().chars().count())
+                    .max();
                 let hanging = lines.len() > 1
                     && indent(lines[0]) == 0
                     && (titlelike(lines[0], TITLE_WORDS) || outline_number(lines[0]).is_some())
+                    && lines[0].chars().count() * 5 <= widest.unwrap_or(0) * 3
                     && lines[1..].iter().all(|l| indent(l) >= 2);
                 if hanging {
                     let rest = lines.split_off(1);
@@ -581,10 +588,16 @@ mod tests {
 
     #[test]
     fn a_title_over_its_indented_text_with_no_blank_line_and_a_title_over_its_first_part() {
-        let text = "Intro text here.\n\n6. Versioning\n   Versions are numbered.\n\n7. Security\n   There is none.\n";
+        let text = "Intro text here.\n\n6. Versioning\n   Versions are numbered one after the other, from one.\n\n7. Security\n   There is none at all in this protocol, as it says.\n";
         assert_eq!(kinds(text), ["p", "h1", "p", "h1", "p"]);
         let text = "Intro text here.\n\n2. Scope\n\n2.1. Applicability\n\n   The scope covers things.\n\n3. Other\n\n   More text.\n";
         assert_eq!(kinds(text), ["p", "h1", "h2", "p", "h1", "p"]);
+    }
+
+    #[test]
+    fn a_wrapped_numbered_item_is_no_title() {
+        let text = "1. Although the ferry will not leave before the bus arrives at the\n   pier, travellers should come early to buy their tickets at the desk.\n";
+        assert_eq!(kinds(text), ["ol1"]);
     }
 
     #[test]
