@@ -50,23 +50,38 @@ fn shape(line: &str) -> String {
     out
 }
 
-/// The line of each page (its first or last non-blank line) that repeats, if one
-/// does: the most common shape among `lines` (`None` for a blank page), when it is on
-/// at least [`MIN_SHARE`] of the pages in `among` and has a letter.
-fn repeated(lines: &[Option<&str>], among: std::ops::Range<usize>) -> Option<String> {
+/// The running line among `lines` (each page's first or last non-blank line, `None`
+/// where the page does not vote): which pages it stands on and its text as the first
+/// of them writes it. It is the most common shape, on at least [`MIN_SHARE`] of the
+/// pages in `among` (and two), with a letter, and its occurrences differ in at most one
+/// number ([`one_number_varies`]).
+fn running(lines: &[Option<&str>], among: std::ops::Range<usize>) -> Option<(Vec<bool>, String)> {
+    let shapes: Vec<Option<String>> = lines.iter().map(|l| l.map(shape)).collect();
     // Counted in a map: a hostile text of a million pages, each opening with a
     // different line, stays linear.
-    let mut counts: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for l in lines[among.clone()].iter().flatten() {
-        *counts.entry(shape(l)).or_insert(0) += 1;
+    let mut counts: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for sh in shapes[among.clone()].iter().flatten() {
+        *counts.entry(sh.as_str()).or_insert(0) += 1;
     }
     // The most common shape; ties (which never reach the share) are broken by the
     // text, so the result never depends on the map's order.
     let (best, n) = counts
         .into_iter()
-        .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0)))?;
+        .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(a.0)))?;
     let enough = n as f64 >= among.len() as f64 * MIN_SHARE && n >= 2;
-    (enough && best.chars().any(char::is_alphabetic)).then_some(best)
+    if !enough || !best.chars().any(char::is_alphabetic) {
+        return None;
+    }
+    let on: Vec<bool> = shapes
+        .iter()
+        .map(|sh| sh.as_deref() == Some(best))
+        .collect();
+    let hits = lines.iter().zip(&on).filter(|x| *x.1).filter_map(|x| *x.0);
+    if !one_number_varies(hits.clone()) {
+        return None;
+    }
+    let text = hits.map(collapse).next()?;
+    Some((on, text))
 }
 
 /// Finds the running header and footer of `pages` (each page's lines, in order).
@@ -100,27 +115,13 @@ pub(crate) fn find(pages: &[Vec<&str>]) -> Furniture {
         })
         .collect();
     // The first page often has no header (a title page), the last no footer.
-    if let Some(h) = repeated(&first, 1..n) {
-        let hits: Vec<usize> = (0..n)
-            .filter(|&i| first[i].is_some_and(|l| shape(l) == h))
-            .collect();
-        if one_number_varies(hits.iter().filter_map(|&i| first[i])) {
-            for &i in &hits {
-                f.drops_first[i] = true;
-            }
-            f.header = hits.first().and_then(|&i| first[i]).map(collapse);
-        }
+    if let Some((on, text)) = running(&first, 1..n) {
+        f.drops_first = on;
+        f.header = Some(text);
     }
-    if let Some(h) = repeated(&last, 0..n - 1) {
-        let hits: Vec<usize> = (0..n)
-            .filter(|&i| last[i].is_some_and(|l| shape(l) == h))
-            .collect();
-        if one_number_varies(hits.iter().filter_map(|&i| last[i])) {
-            for &i in &hits {
-                f.drops_last[i] = true;
-            }
-            f.footer = hits.first().and_then(|&i| last[i]).map(collapse);
-        }
+    if let Some((on, text)) = running(&last, 0..n - 1) {
+        f.drops_last = on;
+        f.footer = Some(text);
     }
     f
 }

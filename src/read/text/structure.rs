@@ -132,11 +132,10 @@ pub(crate) fn read(text: &str) -> Result<Structured, ConvertError> {
             });
         }
     }
-    let numbered = groups
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| numbered_title(&groups, *i).is_some())
-        .count();
+    let titles: Vec<Option<(u8, &str)>> = (0..groups.len())
+        .map(|i| numbered_title(&groups, i))
+        .collect();
+    let numbered = titles.iter().flatten().count();
     // Indented text: most of its lines (not its paragraphs: each title is a short
     // paragraph of its own) open with white space.
     let all_lines = groups.iter().map(|g| g.lines.len()).sum::<usize>();
@@ -157,7 +156,7 @@ pub(crate) fn read(text: &str) -> Result<Structured, ConvertError> {
             continue;
         }
         super::super::budget::take(1 + g.lines.len() as u64)?;
-        if let Some((level, title)) = numbered_title(&groups, i).filter(|_| numbered >= 2) {
+        if let Some((level, title)) = titles[i].filter(|_| numbered >= 2) {
             body.push(heading(level, title));
         } else if indented && margin_title(&groups, i) {
             body.push(heading(1, g.lines[0].trim()));
