@@ -479,3 +479,23 @@ fn a_numbered_heading_is_named_by_its_words_and_its_contents_entry_is_no_answer(
     );
     assert!(!a.text.contains("Ferry Events 4"), "{}", a.text);
 }
+
+#[test]
+fn a_number_only_one_heading_holds_names_its_section() {
+    // Release notes: headings told apart by their version numbers. The question
+    // describes what it wants in its own words ("new options") and names the
+    // version; another section shares those words but not the number.
+    let text = "# Kettle release notes\n\n\
+## Kettle 2.4 shipped today\n\nThis release adds two commands.\n\n\
+- A new --dry-run option prints what would change.\n\
+- A new --color option colours the report.\n\n\
+## Kettle 3.0\n\n\
+### New options announced\n\n\
+The configuration file moved to the home folder. Old files are read once and converted.\n\n\
+## Kettle 3.1\n\nThis is a bug fix release.\n";
+    let c = collection("kettle.md", text);
+    let a = answer(&c, "What new options were announced for Kettle 2.4?");
+    assert!(a.text.contains("--dry-run"), "{}", a.text);
+    assert!(a.text.contains("--color"), "{}", a.text);
+    assert!(!a.text.contains("configuration file"), "{}", a.text);
+}

@@ -369,13 +369,18 @@ const MAX_ITEMS: usize = 32;
 ///
 /// A heading the question quotes whole (`'Using docx4j via Maven'`) names its
 /// section outright: its score is 1 plus its coverage.
+///
+/// `question` is the question as asked: a heading of two or more words written out
+/// in it names its section too.
 pub fn section(
     srcs: &[Src],
+    question: &str,
     q: &Query,
     w: &Weights,
     docs: &HashMap<String, f64>,
     quotes: &[String],
 ) -> Draft {
+    let folded_q = super::phrase::fold(question);
     let qt: HashSet<&str> = q.terms.iter().map(|t| t.0.as_str()).collect();
     // A word most headings share ("edit" of a wiki's "[edit]" links, "Chapter")
     // tells no section from another: it is left out of every heading's name.
@@ -392,6 +397,20 @@ pub fn section(
     for h in &headings {
         for t in h {
             *df.entry(t.clone()).or_insert(0) += 1;
+        }
+    }
+    // How many distinct headings hold each word (a heading is both a source's path
+    // and a heading in its text: counted once).
+    let mut distinct: Vec<&HashSet<String>> = Vec::new();
+    for h in &headings {
+        if !distinct.contains(&h) {
+            distinct.push(h);
+        }
+    }
+    let mut heading_df: HashMap<&str, usize> = HashMap::new();
+    for h in &distinct {
+        for t in h.iter() {
+            *heading_df.entry(t.as_str()).or_insert(0) += 1;
         }
     }
     let common: HashSet<String> = df
@@ -416,10 +435,19 @@ pub fn section(
             .filter(|t| qt.contains(t.as_str()))
             .map(|t| w.weight(t))
             .sum();
-        if all > 0.0 && hit / all >= HEADING_SHARE {
-            q.coverage(&ht, &HashSet::new())
+        // Numbers identify, words describe: in a series of headings told apart by a
+        // number ("pandoc 0.4 released", "ANN: pandoc 1.3"; "Step 3"; "Chapter 12"),
+        // a question holding a number that no other heading holds names that heading,
+        // though it leaves out the words around the number.
+        let by_number = sorted.iter().any(|t| {
+            t.chars().any(|c| c.is_ascii_digit())
+                && qt.contains(t.as_str())
+                && heading_df.get(t.as_str()).copied().unwrap_or(0) == 1
+        });
+        if all > 0.0 && (hit / all >= HEADING_SHARE || by_number) {
+            (q.coverage(&ht, &HashSet::new()), by_number)
         } else {
-            0.0
+            (0.0, false)
         }
     };
     let mut best: Option<(f64, usize, usize)> = None;
@@ -433,7 +461,7 @@ pub fn section(
         }
         let named = |h: &str, level: u8| {
             let fh = super::phrase::fold(h);
-            let sc = named(h);
+            let (sc, by_number) = named(h);
             let mut ht = super::words::term_set(h);
             // A heading that only repeats the document's name names no section.
             let adds = ht.iter().any(|t| !s.naming.contains(t));
@@ -456,8 +484,17 @@ pub fn section(
             if !fh.trim().is_empty() && exact && (adds || !is_title) {
                 return 1.0 + QUOTED_AS_WRITTEN + QUOTED_DEPTH * f64::from(level) + sc * 0.01;
             }
-            if !fh.trim().is_empty() && by_terms && adds {
+            if !fh.trim().is_empty() && (by_terms || by_number) && adds {
                 return 1.0 + sc;
+            }
+            // A heading of two or more words written out whole in the question, not
+            // quoted ("what does it say about Proxy.revocable()"), names its section
+            // however many other words the question has: a question of several parts
+            // ("what does it return, and when is it useful?") covers little of any
+            // heading, yet says which one it is about.
+            let written = fh.split_whitespace().count() >= 2 && folded_q.contains(&fh);
+            if written && adds && !is_title && sc > 0.0 {
+                return sc;
             }
             ht.extend(s.naming.iter().cloned());
             if adds && sc > 0.0 && q.coverage(&ht, &HashSet::new()) >= SECTION_MIN {

@@ -283,7 +283,7 @@ pub fn answer(
     // A section the question quotes by its heading, or one it asks about as a whole,
     // is answered from that section even when the question also reads as broad
     // ("Summarize the section 'Installation'").
-    let section = facts::section(&srcs, &plain_q, &w, &docs, &quotes);
+    let section = facts::section(&srcs, question, &plain_q, &w, &docs, &quotes);
     if !section.lines.is_empty()
         && (section.score >= 1.0 || a.section || asks::asks_about(question))
         && !a.documents

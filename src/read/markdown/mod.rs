@@ -13,6 +13,7 @@ mod blocks;
 mod events;
 mod front_matter;
 mod inlines;
+mod simple_tables;
 
 use pulldown_cmark::{Options, Parser};
 
@@ -51,7 +52,8 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
     opts.insert(Options::ENABLE_HEADING_ATTRIBUTES);
     opts.insert(Options::ENABLE_DEFINITION_LIST);
     let mut builder = blocks::Builder::new(options.limits.max_depth);
-    for ev in Parser::new_ext(rest, opts) {
+    let rest = simple_tables::rewrite(rest);
+    for ev in Parser::new_ext(&rest, opts) {
         // Each start tag is one element of the model (a block, a cell, a span).
         if matches!(ev, pulldown_cmark::Event::Start(_)) {
             super::budget::take(1)?;

@@ -8,6 +8,7 @@
 //! Markdown syntax is not read here: a `#` line is a paragraph (text that is Markdown
 //! is sniffed as Markdown before this reader runs).
 
+pub(crate) mod aligned_table;
 mod furniture;
 pub(crate) mod structure;
 

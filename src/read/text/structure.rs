@@ -23,10 +23,11 @@
 
 use crate::error::ConvertError;
 use crate::model::{
-    Block, Inline, Paragraph, ParagraphKind, Part, PartKind, PartVariant, TextStyle,
+    Block, Cell, Inline, Paragraph, ParagraphKind, Part, PartKind, PartVariant, Row, Table,
+    TextStyle,
 };
 
-use super::furniture;
+use super::{aligned_table, furniture};
 
 /// Most words of a title alone on its line.
 const TITLE_WORDS: usize = 12;
@@ -164,7 +165,7 @@ pub(crate) fn read(text: &str) -> Result<Structured, ConvertError> {
             // The margin all of a paragraph's lines share is layout, not text; deeper
             // indents (a diagram, an aligned table) stay.
             let lines: Vec<&str> = g.lines.iter().map(|l| dedent(l, g.indent)).collect();
-            group_blocks(&lines, g.indent <= MARGIN, &mut body);
+            group_blocks(&lines, g.indent <= MARGIN, &mut body)?;
         }
     }
     let mut parts = Vec::new();
@@ -290,7 +291,32 @@ const MARGIN: usize = 3;
 
 /// The blocks of a group that is not an outline title (see the module docs);
 /// `at_margin`: whether it may be an underlined title or a message's header fields.
-fn group_blocks(lines: &[&str], at_margin: bool, body: &mut Vec<Block>) {
+///
+/// # Errors
+/// [`ConvertError::TooManyElements`] when a table's cells pass the element budget.
+fn group_blocks(
+    lines: &[&str],
+    at_margin: bool,
+    body: &mut Vec<Block>,
+) -> Result<(), ConvertError> {
+    // A table drawn in aligned columns under a rule of dash groups, alone in its
+    // paragraph or closing it ([`aligned_table`]).
+    if let Some(at) =
+        (0..lines.len().min(2)).find(|&i| aligned_table::rule_columns(lines[i]).is_some())
+    {
+        let start = at.saturating_sub(1);
+        if let Some(t) = aligned_table::parse(&lines[start..]) {
+            // A cell and its paragraph are two elements; the lines were counted once.
+            let cells = t.rows.iter().chain(&t.header).map(Vec::len).sum::<usize>();
+            super::super::budget::take(2 * cells as u64)?;
+            body.push(table_block(t.header, t.rows));
+            let rest = &lines[start + t.lines..];
+            if !rest.is_empty() {
+                group_blocks(rest, false, body)?;
+            }
+            return Ok(());
+        }
+    }
     // An underlined title: one or two lines, then `===` or `---` at least half as wide.
     if at_margin
         && let [text @ .., under] = lines
@@ -306,12 +332,12 @@ fn group_blocks(lines: &[&str], at_margin: bool, body: &mut Vec<Block>) {
     {
         let title: Vec<&str> = text.iter().map(|l| l.trim()).collect();
         body.push(heading(if c == '=' { 1 } else { 2 }, &title.join(" ")));
-        return;
+        return Ok(());
     }
     let start = lines.iter().position(|l| rule_char(l).is_none());
     let Some(start) = start else {
         body.push(Block::Rule);
-        return;
+        return Ok(());
     };
     let end = lines
         .iter()
@@ -330,7 +356,7 @@ fn group_blocks(lines: &[&str], at_margin: bool, body: &mut Vec<Block>) {
         if !fields.is_empty() {
             body.push(paragraph(&fields));
         }
-        return;
+        return Ok(());
     }
     // A paragraph opening with a marker is an item even alone (a loose list spaces its
     // items with blank lines).
@@ -340,6 +366,7 @@ fn group_blocks(lines: &[&str], at_margin: bool, body: &mut Vec<Block>) {
     } else {
         body.push(paragraph(lines));
     }
+    Ok(())
 }
 
 /// The line and subject of a block of message header fields (every line `Name:
@@ -476,6 +503,28 @@ fn heading(level: u8, title: &str) -> Block {
     })
 }
 
+/// A table of one-paragraph cells, its header row first when it has one.
+fn table_block(header: Option<Vec<String>>, rows: Vec<Vec<String>>) -> Block {
+    let row = |cells: Vec<String>, header: bool| Row {
+        cells: cells
+            .into_iter()
+            .map(|c| Cell {
+                blocks: if c.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![paragraph(&[c.as_str()])]
+                },
+                ..Cell::default()
+            })
+            .collect(),
+        header,
+        revision: None,
+    };
+    let mut out: Vec<Row> = header.into_iter().map(|h| row(h, true)).collect();
+    out.extend(rows.into_iter().map(|r| row(r, false)));
+    Block::Table(Table { rows: out })
+}
+
 /// A paragraph of lines joined by line breaks.
 pub(crate) fn paragraph(lines: &[&str]) -> Block {
     let mut inlines = Vec::with_capacity(lines.len() * 2);
@@ -518,6 +567,12 @@ mod tests {
                     },
                     Block::Rule => "rule".into(),
                     Block::PageBreak => "page".into(),
+                    Block::Table(t) => format!(
+                        "table{}x{}h{}",
+                        t.rows.len(),
+                        t.rows.first().map_or(0, |r| r.cells.len()),
+                        t.rows.iter().filter(|r| r.header).count()
+                    ),
                     _ => "other".into(),
                 };
                 (kind, s)
@@ -669,5 +724,24 @@ mod tests {
             kinds("Abstract\n\nText.\n\nMore.\n\nMore.\n\nMore.\n"),
             ["p"; 5]
         );
+    }
+
+    #[test]
+    fn columns_under_a_rule_of_dash_groups_are_a_table() {
+        let text = "Exit codes follow.\n\n Code   Meaning\n-----   ------------------\n    1   input/output error\n   21   unknown reader\n-----   ------------------\nLater text.\n";
+        assert_eq!(
+            shape(text),
+            vec![
+                ("p".to_string(), "Exit codes follow.".to_string()),
+                (
+                    "table3x2h1".to_string(),
+                    "Code Meaning 1 input/output error 21 unknown reader".to_string()
+                ),
+                ("p".to_string(), "Later text.".to_string()),
+            ]
+        );
+        // Reflowed columns stay a paragraph.
+        let reflowed = "Name Value\n------- -------\nalpha one two\n";
+        assert_eq!(kinds(reflowed), vec!["p"]);
     }
 }
