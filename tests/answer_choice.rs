@@ -499,3 +499,38 @@ The configuration file moved to the home folder. Old files are read once and con
     assert!(a.text.contains("--color"), "{}", a.text);
     assert!(!a.text.contains("configuration file"), "{}", a.text);
 }
+
+#[test]
+fn a_heading_written_out_in_a_long_question_names_its_section() {
+    // The question asks three things about one heading, in many words of its own:
+    // they cover little of the heading's section, yet the heading is written out.
+    let text = "# Kettle guide\n\n\
+## Kettle.reset()\n\n\
+Kettle.reset() returns a fresh kettle whose water is gone. \
+After a reset the old handle throws an error when used. \
+It is useful when a kettle must not be reached again once its work is done.\n\n\
+## Kettle.boil()\n\n\
+Kettle.boil() heats the water and gives back the temperature reached. \
+The old handle stays usable after boiling. \
+In situations where tea is wanted, one should call it twice.\n";
+    let c = collection("kettle-guide.md", text);
+    let a = answer(
+        &c,
+        "What does the guide say about Kettle.reset(): what does it give back, what happens to the old handle, and in which situations should one call it?",
+    );
+    // The named section's sentences come first, all of them.
+    assert!(
+        a.text.starts_with("Kettle.reset() returns a fresh kettle"),
+        "{}",
+        a.text
+    );
+    let reached = a
+        .text
+        .find("must not be reached again")
+        .expect("its last sentence");
+    assert!(
+        a.text.find("heats the water").is_none_or(|b| b > reached),
+        "{}",
+        a.text
+    );
+}
