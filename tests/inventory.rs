@@ -370,3 +370,54 @@ fn things_joined_by_or_are_either_and_by_and_are_both() {
         a.text
     );
 }
+
+#[test]
+fn the_context_of_a_which_documents_hold_a_script_question_carries_a_passage_in_it() {
+    use docrag::query::{QueryOptions, Replies, ask};
+    // Long English documents; four hold a passage in Arabic script far from their
+    // opening. The passage shares no word with the question: retrieval by words
+    // cannot find it, the records can.
+    let mut c = Collection::new();
+    let passages = [
+        "في قرية من القرى كان هناك رجل حكيم",
+        "الاتحاد الجزائري لكرة القدم",
+        "مكتبة المدينة القديمة",
+        "سوق السمك في الميناء",
+    ];
+    let mut holders = Vec::new();
+    for i in 0..6 {
+        let mut text = format!("# Field notes {i}\n\n");
+        for j in 0..80 {
+            text.push_str(&format!(
+                "Entry {j} of notebook {i} lists which test files were read and what text each one held.\n\n"
+            ));
+            if j == 50 && i < passages.len() {
+                text.push_str(&format!("The sign by the door read: {}.\n\n", passages[i]));
+            }
+        }
+        let id = add_doc(&mut c, &format!("notes{i}.md"), text.as_bytes(), 256);
+        if i < passages.len() {
+            holders.push(id);
+        }
+    }
+    let r = ask(
+        &c,
+        "Which test files contain Arabic text, and what does it say?",
+        &[],
+        &Replies::default(),
+        &QueryOptions::new(),
+    )
+    .expect("asks");
+    let context = &r.payload.messages[0].content;
+    for p in passages {
+        assert!(
+            context.contains(p),
+            "{p} not in the context ({}):\n{context}",
+            r.accounting.reason
+        );
+    }
+    assert!(
+        r.sources.iter().all(|s| holders.contains(&s.doc_id)),
+        "only the holders are read"
+    );
+}

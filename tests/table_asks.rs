@@ -116,3 +116,34 @@ fn a_capitalized_word_for_a_table_part_names_its_row() {
         a.text
     );
 }
+
+#[test]
+fn a_row_named_by_its_key_answers_a_question_whose_noun_the_table_never_writes() {
+    // Status cells are pictures; the person in charge stands in the key cell. The
+    // question's noun ("engineer") names a kind, not a word of the table.
+    let mut rows = String::new();
+    for (room, person) in [
+        ("Boiler room", "Ana"),
+        ("Pump house", "Ben"),
+        ("Control desk", "Cleo"),
+        ("Boiler annex", "Dev"),
+    ] {
+        rows.push_str(&format!(
+            "<tr><td>{room} <b><i>{person}</i></b></td><td><img src=\"ok.png\"></td><td><img src=\"ok.png\"></td></tr>"
+        ));
+    }
+    let html = format!(
+        "<html><body><h1>Plant status</h1><p>Progress of the rooms this week.</p>\
+<table><tr><th>Room</th><th>Draft</th><th>Review</th></tr>{rows}</table></body></html>"
+    );
+    let c = collection("plant.html", &html);
+    let a = answer(
+        &c,
+        "In the plant status table, which engineer is named next to the Pump house?",
+    );
+    assert!(!a.declined, "{}", a.text);
+    assert!(a.text.contains("Ben"), "{}", a.text);
+    // A row the question does not name keeps the decline for an absent kind.
+    let a = answer(&c, "Which budget figure does the plant status give?");
+    assert!(a.declined, "{}", a.text);
+}

@@ -17,7 +17,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use whatlang::Lang;
 
 use super::answer::words;
-use super::assemble::analyze::Analysis;
+use super::assemble::analyze::{self, Analysis};
 use super::assemble::pool::{named_by_title, of_format};
 use super::collection::Collection;
 use super::profile::Profile;
@@ -172,65 +172,6 @@ const FRAME: &[&str] = &[
 /// answer appended to the records gives ([`asks_content`]).
 const CONTENT_ASKS: &[&str] = &["read", "reads", "say", "says", "wording"];
 
-/// Words after a language's name that make it a script's: "Arabic text", "Hebrew
-/// letters".
-const SCRIPT_NOUNS: &[&str] = &[
-    "text",
-    "texts",
-    "script",
-    "characters",
-    "letters",
-    "words",
-    "names",
-    "passages",
-    "writing",
-];
-
-/// Words before a language's name that ask which documents hold some of it
-/// ("contain Arabic"), not which are written in it.
-const CONTAIN_WORDS: &[&str] = &[
-    "contain",
-    "contains",
-    "containing",
-    "include",
-    "includes",
-    "including",
-    "with",
-    "have",
-    "has",
-    "hold",
-    "holds",
-    "use",
-    "uses",
-    "using",
-];
-
-/// The scripts a language is written in (`whatlang::Script` names): the script of
-/// its own name, and for Japanese the kana its text is told by (its name is written
-/// in Han, which Chinese shares).
-fn scripts_of(code: &str) -> Vec<&'static str> {
-    let Some(lang) = Lang::from_code(code) else {
-        return Vec::new();
-    };
-    if lang == Lang::Jpn {
-        return vec!["Hiragana", "Katakana"];
-    }
-    whatlang::detect_script(lang.name())
-        .map(|s| match s {
-            whatlang::Script::Latin => Vec::new(),
-            other => vec![script_name(other)],
-        })
-        .unwrap_or_default()
-}
-
-/// `whatlang::Script::name` with a static lifetime (the names are literals).
-fn script_name(s: whatlang::Script) -> &'static str {
-    whatlang::Script::all()
-        .iter()
-        .find(|x| **x == s)
-        .map_or("", |x| x.name())
-}
-
 /// Whether `term` (an index term) is a word of [`THINGS`] or [`FRAME`], or its stem.
 fn is_frame(term: &str) -> bool {
     let stem = words::stem(term);
@@ -238,7 +179,7 @@ fn is_frame(term: &str) -> bool {
         .iter()
         .flat_map(|(_, n)| n.iter())
         .chain(FRAME)
-        .chain(CONTAIN_WORDS)
+        .chain(analyze::CONTAIN_WORDS)
         .any(|w| *w == term || words::stem(w) == stem)
 }
 
@@ -350,14 +291,7 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
             .iter()
             .any(|w| matches!(w.as_str(), "not" | "non" | "than"))
             || question.to_lowercase().contains(&format!("non-{name}"));
-        let after = lower.get(at + 1).map_or("", String::as_str);
-        let contains = before.iter().any(|w| CONTAIN_WORDS.contains(&w.as_str()))
-            && !before
-                .last()
-                .is_some_and(|w| matches!(w.as_str(), "in" | "into"));
-        if SCRIPT_NOUNS.contains(&after) || contains {
-            ask.scripts = scripts_of(code);
-        }
+        ask.scripts = a.scripts.clone();
     }
     // Authors: a record's author whose every name part the question spells.
     let qwords: HashSet<&str> = lower.iter().map(String::as_str).collect();
@@ -427,7 +361,7 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
         .iter()
         .flat_map(|(_, n)| n.iter())
         .chain(FRAME)
-        .chain(CONTAIN_WORDS)
+        .chain(analyze::CONTAIN_WORDS)
         .map(|w| words::stem(w))
         .collect();
     let author_words: HashSet<String> = ask.authors.iter().flat_map(|n| words::terms(n)).collect();
@@ -451,7 +385,8 @@ pub fn read(c: &Collection, question: &str, a: &Analysis, docs: &[usize]) -> Opt
                 && !title_words.contains(t)
                 && !language_words.contains(t)
                 && !format_words.contains(t)
-                && (ask.scripts.is_empty() || !SCRIPT_NOUNS.iter().any(|w| words::stem(w) == *t))
+                && (ask.scripts.is_empty()
+                    || !analyze::SCRIPT_NOUNS.iter().any(|w| words::stem(w) == *t))
                 && !CONTENT_ASKS.iter().any(|w| words::stem(w) == *t)
                 && !t.chars().all(|c| c.is_ascii_punctuation())
         });

@@ -161,6 +161,18 @@ impl Profile {
 
 /// Adds the words of `text` not written in Latin letters to `out`, by script. Words
 /// of ASCII only are Latin and skipped without detection.
+/// Words of `text` written in any of `scripts` (`whatlang::Script` names), counted as
+/// the profile counts them.
+pub fn script_words_in(text: &str, scripts: &[&str]) -> usize {
+    let mut found = Vec::new();
+    count_scripts(text, &mut found);
+    found
+        .iter()
+        .filter(|(s, _)| scripts.contains(&s.name()))
+        .map(|x| x.1)
+        .sum()
+}
+
 fn count_scripts(text: &str, out: &mut Vec<(whatlang::Script, usize)>) {
     use unicode_segmentation::UnicodeSegmentation;
     for w in text.unicode_words() {

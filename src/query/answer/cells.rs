@@ -183,6 +183,39 @@ pub fn cell(srcs: &[Src], q: &Query) -> Draft {
     }
 }
 
+/// Fewest words of a row key's opening that names the row.
+const ROW_NAME_WORDS: usize = 2;
+
+/// Whether the question names one table row by its key: the opening words (at least
+/// [`ROW_NAME_WORDS`]) of a row's first non-empty cell, written whole in the question
+/// and opening no other row's key ("next to the Character screen" for the row
+/// "Character screen *Dominik*"). A question that points at a row this precisely asks
+/// for something in it, even when its noun for the answer ("which developer") is a
+/// kind the table never writes, only shows instances of.
+pub fn names_row(srcs: &[Src], question: &str) -> bool {
+    let folded_q = fold(question);
+    let keys: Vec<Vec<String>> = tables(srcs)
+        .iter()
+        .flat_map(|f| {
+            f.table
+                .rows
+                .iter()
+                .filter_map(|r| r.iter().find(|c| !c.trim().is_empty()))
+                .map(|k| fold(k).split_whitespace().map(str::to_string).collect())
+                .collect::<Vec<Vec<String>>>()
+        })
+        .collect();
+    let opens =
+        |key: &[String], words: &[String]| key.len() >= words.len() && key[..words.len()] == *words;
+    keys.iter().any(|key| {
+        (ROW_NAME_WORDS..=key.len()).any(|n| {
+            let words = &key[..n];
+            folded_q.contains(&format!(" {} ", words.join(" ")))
+                && keys.iter().filter(|k| opens(k, words)).count() == 1
+        })
+    })
+}
+
 /// Weight of a table or list whose caption or introducing text the question quotes:
 /// quoting the words above a list is how a user points at that list.
 const QUOTED_INTRO: f64 = 1.0;

@@ -304,7 +304,10 @@ pub fn answer(
             return write(vec![d], max_tokens * 2);
         }
     }
-    if (!holds_focus(question, &srcs, &w) || !holds_numbers(question, &srcs))
+    // The asked noun may be a kind the document never writes ("which developer") when
+    // the question names the row that holds the instance.
+    let focus = holds_focus(question, &srcs, &w) || cells::names_row(&srcs, question);
+    if (!focus || !holds_numbers(question, &srcs))
         && !foreign(question, &srcs.iter().collect::<Vec<_>>())
     {
         return decline("an answer to this question", &facts, max_tokens);

@@ -53,6 +53,12 @@ pub struct Analysis {
     /// [`DOCUMENT_NOUNS`], or right after "in" or "into". Only then does the language
     /// narrow the documents read.
     pub language_scope: bool,
+    /// The scripts of the first named language when the question asks which
+    /// documents hold text written in it ("contain Arabic text", "Hebrew letters")
+    /// rather than which are written in it: `whatlang::Script` names; empty otherwise.
+    /// The evidence is a passage in that script, whatever words it shares with the
+    /// question.
+    pub scripts: Vec<&'static str>,
     /// The formats the question names its documents by ("the RTF files", "Word
     /// documents"); empty when it names none.
     pub formats: Vec<Format>,
@@ -443,6 +449,88 @@ pub fn quote_spans(question: &str) -> Vec<String> {
         .collect()
 }
 
+/// Words after a language's name that make it a script's: "Arabic text", "Hebrew
+/// letters".
+pub const SCRIPT_NOUNS: &[&str] = &[
+    "text",
+    "texts",
+    "script",
+    "characters",
+    "letters",
+    "words",
+    "names",
+    "passages",
+    "writing",
+];
+
+/// Words before a language's name that ask which documents hold some of it
+/// ("contain Arabic"), not which are written in it.
+pub const CONTAIN_WORDS: &[&str] = &[
+    "contain",
+    "contains",
+    "containing",
+    "include",
+    "includes",
+    "including",
+    "with",
+    "have",
+    "has",
+    "hold",
+    "holds",
+    "use",
+    "uses",
+    "using",
+];
+
+/// The scripts a language is written in (`whatlang::Script` names): the script of
+/// its own name, and for Japanese the kana its text is told by (its name is written
+/// in Han, which Chinese shares).
+fn scripts_of(code: &str) -> Vec<&'static str> {
+    let Some(lang) = whatlang::Lang::from_code(code) else {
+        return Vec::new();
+    };
+    if lang == whatlang::Lang::Jpn {
+        return vec!["Hiragana", "Katakana"];
+    }
+    whatlang::detect_script(lang.name())
+        .map(|s| match s {
+            whatlang::Script::Latin => Vec::new(),
+            other => vec![script_name(other)],
+        })
+        .unwrap_or_default()
+}
+
+/// `whatlang::Script::name` with a static lifetime (the names are literals).
+fn script_name(s: whatlang::Script) -> &'static str {
+    whatlang::Script::all()
+        .iter()
+        .find(|x| **x == s)
+        .map_or("", |x| x.name())
+}
+
+/// The scripts asked for when the question asks which documents hold text in the
+/// first of `languages` ([`Analysis::scripts`]): the language's name is followed by a
+/// word of [`SCRIPT_NOUNS`], or follows a word of [`CONTAIN_WORDS`] within three words
+/// (and not right after "in").
+fn asked_scripts(question: &str, languages: &[(&'static str, String)]) -> Vec<&'static str> {
+    let Some((code, name)) = languages.first() else {
+        return Vec::new();
+    };
+    let lower: Vec<String> = question.unicode_words().map(str::to_lowercase).collect();
+    let at = lower.iter().position(|w| w == name).unwrap_or(0);
+    let before = &lower[at.saturating_sub(3)..at];
+    let after = lower.get(at + 1).map_or("", String::as_str);
+    let contains = before.iter().any(|w| CONTAIN_WORDS.contains(&w.as_str()))
+        && !before
+            .last()
+            .is_some_and(|w| matches!(w.as_str(), "in" | "into"));
+    if SCRIPT_NOUNS.contains(&after) || contains {
+        scripts_of(code)
+    } else {
+        Vec::new()
+    }
+}
+
 /// Analyzes `question` (see the module docs).
 pub fn analyze(question: &str) -> Analysis {
     let mut terms = terms_of(question);
@@ -485,6 +573,7 @@ pub fn analyze(question: &str) -> Analysis {
         crate::order::sort(&mut terms);
         terms.dedup();
     }
+    let scripts = asked_scripts(question, &languages);
     Analysis {
         wants_all: has(ALL_WORDS) || how_many,
         header_footer: has(HEADER_WORDS) || lower.contains("top of each page"),
@@ -508,6 +597,7 @@ pub fn analyze(question: &str) -> Analysis {
             .collect(),
         languages,
         language_scope,
+        scripts,
         formats,
         format_name,
         terms,

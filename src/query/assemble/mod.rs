@@ -98,6 +98,13 @@ pub fn assemble(
             files.len()
         );
         (Some(files), Some(why))
+    } else if let Some(s) = script_holders(c, &a, docs) {
+        let why = format!(
+            "the question asks which documents hold text in a script: read in the {} of {} document(s) holding some",
+            s.len(),
+            docs.len()
+        );
+        (Some(s), Some(why))
     } else if let Some(mut s) = a
         .language_scope
         .then(|| language::scope(c, &a.terms, docs))
@@ -241,4 +248,26 @@ fn whole(c: &Collection, docs: &[usize], a: Analysis, narrowed: Option<String>) 
         analysis: a,
         narrowed,
     }
+}
+
+/// The documents of `docs` holding words in the scripts the question asks about
+/// ([`Analysis::scripts`]); None when it asks about none or no document holds any.
+fn script_holders(c: &Collection, a: &Analysis, docs: &[usize]) -> Option<Vec<usize>> {
+    if a.scripts.is_empty() {
+        return None;
+    }
+    let holders: Vec<usize> = docs
+        .iter()
+        .copied()
+        .filter(|&d| {
+            c.documents().get(d).is_some_and(|x| {
+                a.scripts
+                    .iter()
+                    .map(|s| x.profile.script_words(s))
+                    .sum::<usize>()
+                    > 0
+            })
+        })
+        .collect();
+    (!holders.is_empty()).then_some(holders)
 }

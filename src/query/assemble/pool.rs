@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use super::analyze::{Analysis, name_terms, terms_of};
 use super::units::{ChunkUnits, UnitKind, split};
 use crate::query::collection::Collection;
-use crate::query::profile::Profile;
+use crate::query::profile::{Profile, script_words_in};
 use crate::query::retriever::Retriever;
 use crate::tokens;
 
@@ -346,6 +346,29 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
             }
         }
     }
+    // A question asking which documents hold text in a script ("contain Arabic text")
+    // shares no word with that text: each document (the assembler read the question
+    // in those holding some) gives the chunk with the most of it.
+    if !a.scripts.is_empty() {
+        for &d in docs.iter().take(HOLDER_DOCS) {
+            let Some(doc) = c.documents().get(d) else {
+                continue;
+            };
+            let best = doc
+                .chunks
+                .iter()
+                .enumerate()
+                .map(|(seq, ch)| (script_words_in(&ch.text, &a.scripts), seq))
+                .filter(|x| x.0 > 0)
+                .max_by(|x, y| x.0.cmp(&y.0).then(y.1.cmp(&x.1)));
+            if let Some((_, seq)) = best {
+                chosen.entry((d, seq)).or_insert((0.0, false));
+                if !ranked.iter().any(|x| x.0 == d) {
+                    ranked.push((d, 0.0));
+                }
+            }
+        }
+    }
     // A section the question quotes by its heading ('Using the binaries') joins the
     // pool whatever the first search returned: its text need not repeat the heading's
     // words, and a table of contents that does can outrank it.
@@ -394,10 +417,15 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
             cands.insert((d, seq), cand);
         }
     }
+    // Documents holding the script asked for are named by it, as by a language.
+    let mut named: Vec<usize> = titled.iter().map(|x| x.0).collect();
+    if !a.scripts.is_empty() {
+        named.extend(docs.iter().take(HOLDER_DOCS));
+    }
     let mut pool = Pool {
         cands,
         doc_rank: ranked,
-        named: titled.iter().map(|x| x.0).collect(),
+        named,
     };
     score(c, a, &mut pool);
     pool
@@ -545,7 +573,27 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
             if a.table && matches!(u.kind, UnitKind::TableRow | UnitKind::TableHead) {
                 boost += 0.1;
             }
+
             *s += prior + boost * scale * relevance * if *s > 0.0 { 1.0 } else { 0.5 };
+        }
+    }
+    // Text in the script asked for is the evidence itself, though it shares no word
+    // with the question: it ranks above any word match.
+    if !a.scripts.is_empty() {
+        let top = pool
+            .cands
+            .values()
+            .flat_map(|x| x.scores.iter())
+            .fold(0.0f64, |m, &x| m.max(x));
+        for cand in pool.cands.values_mut() {
+            let Some(text) = chunk_text(c, cand.doc, cand.seq) else {
+                continue;
+            };
+            for (u, s) in cand.units.units.iter().zip(cand.scores.iter_mut()) {
+                if script_words_in(&text[u.start..u.end], &a.scripts) > 0 {
+                    *s += top;
+                }
+            }
         }
     }
 }
