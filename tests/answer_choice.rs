@@ -534,3 +534,31 @@ In situations where tea is wanted, one should call it twice.\n";
         a.text
     );
 }
+
+#[test]
+fn a_message_s_header_fields_are_not_what_its_section_says() {
+    // A mail archive as plain text: each message opens with its header fields.
+    let mut text = String::new();
+    for (v, body) in [
+        (
+            "2.4",
+            "Kettle 2.4 has been released! It adds a --dry-run option. The report is now coloured. Old settings files are read once and converted. Thanks to everyone who tested it.",
+        ),
+        (
+            "2.5",
+            "Kettle 2.5 is a bug fix release. It repairs the --color option on old terminals.",
+        ),
+    ] {
+        text.push_str(&format!(
+            "Subject: ANN: Kettle {v}\nFrom: Ann Lee\nDate: May 28, 2015, 7:37:29 AM\nLink: https://example.org/ann/{v}\n\n{body}\n\n"
+        ));
+    }
+    let c = collection("announcements.txt", &text);
+    let a = answer(&c, "What did the Kettle 2.4 release announcement say?");
+    assert!(
+        a.text.starts_with("Kettle 2.4 has been released!"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("From:"), "{}", a.text);
+}

@@ -564,7 +564,13 @@ pub fn section(
         }
         let from = if k == si { start } else { 0 };
         for (ui, u) in s.units.iter().enumerate() {
-            if u.block < from || !usable(s, u.block) || only_images(&u.plain) || filler(&u.plain) {
+            // Header fields record who and when: what a section says is elsewhere.
+            if u.block < from
+                || !usable(s, u.block)
+                || only_images(&u.plain)
+                || filler(&u.plain)
+                || fields(&u.plain)
+            {
                 continue;
             }
             let kind = s.blocks.get(u.block).map(|b| b.kind);
@@ -645,8 +651,31 @@ const STATEMENT_WORDS: usize = 8;
 /// enough to say something ([`STATEMENT_WORDS`]). A short unclosed line is a label.
 pub(super) fn states(plain: &str) -> bool {
     let t = plain.trim_end();
-    t.ends_with(['.', '!', '?', '。', '！', '？', '।', '؟'])
-        || t.split_whitespace().count() >= STATEMENT_WORDS
+    !fields(t)
+        && (t.ends_with(['.', '!', '?', '。', '！', '？', '।', '؟'])
+            || t.split_whitespace().count() >= STATEMENT_WORDS)
+}
+
+/// Whether a unit is a block of header fields ("From: … Date: … Link: …", as a mail
+/// or a memo opens): two or more capitalized one-word labels each followed by a
+/// colon. It records who and when, and states nothing (RFC 5322 section 2.2 fields).
+fn fields(plain: &str) -> bool {
+    let words: Vec<&str> = plain.split_whitespace().collect();
+    let labels = words
+        .iter()
+        .enumerate()
+        .filter(|&(i, w)| {
+            let Some(name) = w.strip_suffix(':') else {
+                return false;
+            };
+            // A label opens the unit or follows the previous field's value.
+            (i == 0 || !words[i - 1].ends_with(':'))
+                && (2..=20).contains(&name.chars().count())
+                && name.chars().next().is_some_and(char::is_uppercase)
+                && name.chars().all(|c| c.is_alphabetic() || c == '-')
+        })
+        .count();
+    labels >= 2 && words.first().is_some_and(|w| w.ends_with(':'))
 }
 
 /// Headings among the sources before a word they share counts as common to them.
@@ -870,5 +899,20 @@ mod tests {
         assert!(only_images("[image] [image: logo]"));
         assert!(!only_images("[image: Picture 1] The ferry leaves at noon."));
         assert!(!only_images("An [image] of it"));
+    }
+
+    #[test]
+    fn header_fields_state_nothing() {
+        assert!(!states(
+            "From: John Smith Date: May 28, 2015, 7:37:29 AM Link: https://example.org/x"
+        ));
+        assert!(!states("To: the board Subject: Quarterly figures"));
+        // A sentence with a colon in it still states.
+        assert!(states(
+            "Note: the bridge opened in 1931 after four years of work."
+        ));
+        assert!(states(
+            "The meeting covered two points: budget and staffing."
+        ));
     }
 }
