@@ -37,12 +37,15 @@ impl Table {
     }
 
     /// Row `i` written with its labels: "Label: value; Label: value" for the columns
-    /// in `cols` (every non-empty cell when `cols` is empty).
+    /// in `cols` (every cell with text when `cols` is empty: a cell that is only a
+    /// picture placeholder, as status icons are, says nothing a text answer can give).
     pub fn labelled(&self, i: usize, cols: &[usize]) -> String {
         let Some(row) = self.rows.get(i) else {
             return String::new();
         };
-        let all: Vec<usize> = (0..row.len()).collect();
+        let all: Vec<usize> = (0..row.len())
+            .filter(|&c| !super::facts::only_images(&row[c]))
+            .collect();
         let cols = if cols.is_empty() { &all } else { cols };
         let mut parts: Vec<String> = Vec::new();
         for &c in cols {
@@ -259,6 +262,14 @@ mod tests {
         assert_eq!(t.caption, ["Title"]);
         assert_eq!(t.labels, ["Year", "Cases / New", "Cases / Old"]);
         assert_eq!(t.labelled(0, &[0, 1]), "Year: 2004; Cases / New: 21.4");
+    }
+
+    #[test]
+    fn a_whole_row_leaves_out_picture_cells_but_an_asked_column_keeps_them() {
+        let t = parse_pipe("| GUI | Draft | Review |\n| --- | --- | --- |\n| Train GUI kovarex | [image] | [image: done] |")
+            .expect("a table");
+        assert_eq!(t.labelled(0, &[]), "GUI: Train GUI kovarex");
+        assert_eq!(t.labelled(0, &[2]), "Review: [image: done]");
     }
 
     #[test]
