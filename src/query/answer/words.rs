@@ -214,7 +214,7 @@ pub fn terms(text: &str) -> Vec<String> {
         .filter(|&c| is_symbol(c) || matches!(c, '$' | '%'))
         .map(String::from)
         .collect();
-    for word in text.unicode_words() {
+    for (at, word) in text.unicode_word_indices() {
         let lower = word.to_lowercase();
         // "Mead's" is Mead.
         let lower = lower
@@ -229,7 +229,7 @@ pub fn terms(text: &str) -> Vec<String> {
             out.extend(chars.windows(2).map(|w| w.iter().collect::<String>()));
             continue;
         }
-        if STOP.contains(&lower.as_str()) {
+        if STOP.contains(&lower.as_str()) && !named_word(text, at, word.len()) {
             continue;
         }
         // "38.0" and "38" are one number; "1,234" matches "1234".
@@ -239,6 +239,19 @@ pub fn terms(text: &str) -> Vec<String> {
         out.push(stem(&lower));
     }
     out
+}
+
+/// Whether the function word at `text[at..at + len]` is written as a name: called
+/// (`has()`), quoted (`'this'`, `` `in` ``), or set in text of a script without
+/// spaces (`this关键字`), where an English word is always a term or an identifier.
+fn named_word(text: &str, at: usize, len: usize) -> bool {
+    let before = text[..at].chars().next_back();
+    let after = text[at + len..].chars().next();
+    let quote = |c: Option<char>| matches!(c, Some('\'' | '"' | '`' | '‘' | '’' | '“' | '”'));
+    after == Some('(')
+        || (quote(before) && quote(after))
+        || before.is_some_and(is_cjk)
+        || after.is_some_and(is_cjk)
 }
 
 /// The distinct terms of `text`.
@@ -389,6 +402,19 @@ mod tests {
             ["delet", "tabl", "38", "38.0"]
         );
         assert_eq!(terms("東京"), ["東", "京"]);
+    }
+
+    #[test]
+    fn a_function_word_written_as_a_name_is_a_term() {
+        assert_eq!(
+            terms("which operator does the has() trap catch"),
+            ["operator", "has", "trap", "catch"]
+        );
+        assert!(terms("the 'this' problem").contains(&"thi".to_string()));
+        assert!(term_set("has()方法用来拦截").contains("has"));
+        assert!(term_set("内部的this关键字").contains("thi"));
+        // Said in passing, it stays a function word.
+        assert!(!terms("this has a trap").contains(&"thi".to_string()));
     }
 
     #[test]
