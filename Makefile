@@ -22,13 +22,13 @@ EVAL_MIN_COMPLETE ?= 98
 EVAL_MIN_COLLECTION ?= 96
 EVAL_MIN_KIND ?= 90
 EVAL_MAX_TOKENS ?= 4000
-EVAL_MIN_ANSWERS ?= 84
+EVAL_MIN_ANSWERS ?= 91
 EVAL_MIN_DECLINES ?= 80
 # The check split (../shared/eval/check.jsonl: measured on, never tuned on) is held to
 # what it reached, so a change that loses there fails (issue 35's goals are 97% / 85%;
 # the README reports both splits).
-CHECK_MIN_COMPLETE ?= 92
-CHECK_MIN_ANSWERS ?= 67
+CHECK_MIN_COMPLETE ?= 94
+CHECK_MIN_ANSWERS ?= 68
 CHECK_MIN_DECLINES ?= 71
 # The generated question set (scripts/gen-questions.py: questions from the corpus's
 # structure, gold read from the files by Python's own parsers): a fixed sample of 200
