@@ -188,9 +188,9 @@ const ROW_NAME_WORDS: usize = 2;
 
 /// Whether the question names one table row by its key: the opening words (at least
 /// [`ROW_NAME_WORDS`]) of a row's first non-empty cell, written whole in the question
-/// and opening no other row's key ("next to the Character screen" for the row
-/// "Character screen *Dominik*"). A question that points at a row this precisely asks
-/// for something in it, even when its noun for the answer ("which developer") is a
+/// and opening no other row's key ("beside the Pump house" for the row
+/// "Pump house *Ben*"). A question that points at a row this precisely asks
+/// for something in it, even when its noun for the answer ("which engineer") is a
 /// kind the table never writes, only shows instances of.
 pub fn names_row(srcs: &[Src], question: &str) -> bool {
     let folded_q = fold(question);

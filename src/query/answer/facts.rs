@@ -436,7 +436,7 @@ pub fn section(
             .map(|t| w.weight(t))
             .sum();
         // Numbers identify, words describe: in a series of headings told apart by a
-        // number ("pandoc 0.4 released", "ANN: pandoc 1.3"; "Step 3"; "Chapter 12"),
+        // number ("Kettle 2.4 released", "ANN: Kettle 1.3"; "Step 3"; "Chapter 12"),
         // a question holding a number that no other heading holds names that heading,
         // though it leaves out the words around the number.
         let by_number = sorted.iter().any(|t| {
@@ -488,7 +488,7 @@ pub fn section(
                 return 1.0 + sc;
             }
             // A heading of two or more words written out whole in the question, not
-            // quoted ("what does it say about Proxy.revocable()"), names its section
+            // quoted ("what does it say about Kettle.reset()"), names its section
             // however many other words the question has: a question of several parts
             // ("what does it return, and when is it useful?") covers little of any
             // heading, yet says which one it is about.

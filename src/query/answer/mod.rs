@@ -304,7 +304,7 @@ pub fn answer(
             return write(vec![d], max_tokens * 2);
         }
     }
-    // The asked noun may be a kind the document never writes ("which developer") when
+    // The asked noun may be a kind the document never writes ("which engineer") when
     // the question names the row that holds the instance.
     let focus = holds_focus(question, &srcs, &w) || cells::names_row(&srcs, question);
     if (!focus || !holds_numbers(question, &srcs))

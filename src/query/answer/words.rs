@@ -242,8 +242,8 @@ pub fn terms(text: &str) -> Vec<String> {
 }
 
 /// Whether the function word at `text[at..at + len]` is written as a name: called
-/// (`has()`), quoted (`'this'`, `` `in` ``), or set in text of a script without
-/// spaces (`this关键字`), where an English word is always a term or an identifier.
+/// (`is()`), quoted (`'that'`, `` `in` ``), or set in text of a script without
+/// spaces (`that变量`), where an English word is always a term or an identifier.
 fn named_word(text: &str, at: usize, len: usize) -> bool {
     let before = text[..at].chars().next_back();
     let after = text[at + len..].chars().next();
@@ -407,14 +407,14 @@ mod tests {
     #[test]
     fn a_function_word_written_as_a_name_is_a_term() {
         assert_eq!(
-            terms("which operator does the has() trap catch"),
-            ["operator", "has", "trap", "catch"]
+            terms("which value does the is() check return"),
+            ["is", "check", "return"]
         );
-        assert!(terms("the 'this' problem").contains(&"thi".to_string()));
-        assert!(term_set("has()方法用来拦截").contains("has"));
-        assert!(term_set("内部的this关键字").contains("thi"));
+        assert!(terms("the 'that' keyword").contains(&"that".to_string()));
+        assert!(term_set("is()方法用来比较").contains("is"));
+        assert!(term_set("内部的that变量").contains("that"));
         // Said in passing, it stays a function word.
-        assert!(!terms("this has a trap").contains(&"thi".to_string()));
+        assert!(!terms("that is a check").contains(&"that".to_string()));
     }
 
     #[test]
