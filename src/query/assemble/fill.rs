@@ -301,6 +301,16 @@ impl Filler<'_> {
             }
             _ => {}
         }
+        // The headings above it in its chunk that still head it: the information line
+        // names only the section the chunk starts in, and an excerpt may skip into
+        // the next one; a reader needs them to know where the unit stands.
+        if let Some(text) = chunk_text(self.c, key.0, key.1)
+            && let Some(cand) = self.pool.cands.get(&key)
+        {
+            for h in super::units::open_headings(text, &cand.units, 0, i) {
+                needs.push((key, h));
+            }
+        }
         let text = self.text(key, unit.start, unit.end).to_string();
         // A short line right above a list is that list's label ("Basics" over a list
         // of samples), as a lead-in ending in ':' is: both introduce what follows.

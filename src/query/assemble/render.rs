@@ -35,11 +35,6 @@ pub fn excerpt(
         let Some(u) = units.units.get(i) else {
             continue;
         };
-        // Headings left out before this unit that still head it: the reader needs
-        // them to know which section the unit is in (the information line names only
-        // where the chunk starts, and a gap may cross into the next section).
-        let from = prev.map_or(0, |p| p + 1);
-        let heads = open_headings(text, units, from, i);
         match prev {
             None => {
                 if !out.is_empty() {
@@ -59,34 +54,10 @@ pub fn excerpt(
                 }
             }
         }
-        for h in heads {
-            out.push_str(&text[units.units[h].start..units.units[h].end]);
-            out.push_str("\n\n");
-        }
         out.push_str(&text[u.start..u.end]);
         prev = Some(i);
     }
     (out, false)
-}
-
-/// Of the heading units in `from..to`, those still open at unit `to`: walking back,
-/// each heading of a level above all those already kept (its parents), in text order.
-fn open_headings(text: &str, units: &ChunkUnits, from: usize, to: usize) -> Vec<usize> {
-    let mut kept = Vec::new();
-    let mut above = usize::MAX;
-    for k in (from..to.min(units.units.len())).rev() {
-        let x = &units.units[k];
-        if x.kind != super::units::UnitKind::Heading {
-            continue;
-        }
-        let level = super::units::level(&text[x.start..x.end]);
-        if level > 0 && level < above {
-            kept.push(k);
-            above = level;
-        }
-    }
-    kept.reverse();
-    kept
 }
 
 #[cfg(test)]
@@ -109,19 +80,5 @@ mod tests {
         );
         let every: BTreeSet<usize> = (0..u.units.len()).collect();
         assert_eq!(excerpt(t, &u, &tokens, &every), (t.to_string(), true));
-    }
-
-    #[test]
-    fn a_gap_into_another_section_keeps_that_section_s_headings() {
-        let t = "[Document: D | Section: A]\n\nIn A.\n\nMore of A.\n\n## B\n\nIn B.\n\n### B1\n\nSkipped.\n\n## C\n\n### C1\n\nIn C1.";
-        let u = split(t);
-        let tokens = vec![3; u.units.len()];
-        // "In A." and "In C1.": "## B" and "### B1" are closed by "## C".
-        let chosen: BTreeSet<usize> = [0, 8].into_iter().collect();
-        let (e, _) = excerpt(t, &u, &tokens, &chosen);
-        assert_eq!(
-            e,
-            "[Document: D | Section: A]\n\nIn A.\n\n…\n\n## C\n\n### C1\n\nIn C1."
-        );
     }
 }

@@ -66,6 +66,26 @@ pub fn level(text: &str) -> usize {
     if (1..=6).contains(&n) { n } else { 0 }
 }
 
+/// Of the heading units in `from..to`, those still open at unit `to`: walking back,
+/// each heading of a level above all those already kept (its parents), in text order.
+pub fn open_headings(text: &str, units: &ChunkUnits, from: usize, to: usize) -> Vec<usize> {
+    let mut kept = Vec::new();
+    let mut above = usize::MAX;
+    for k in (from..to.min(units.units.len())).rev() {
+        let x = &units.units[k];
+        if x.kind != UnitKind::Heading {
+            continue;
+        }
+        let level = level(&text[x.start..x.end]);
+        if level > 0 && level < above {
+            kept.push(k);
+            above = level;
+        }
+    }
+    kept.reverse();
+    kept
+}
+
 /// Splits `text` (one chunk) into units.
 pub fn split(text: &str) -> ChunkUnits {
     let info = match text.split_once('\n') {
@@ -281,5 +301,24 @@ mod tests {
         let s = split("plain\n\nsecond");
         assert_eq!(s.info, 0);
         assert_eq!(s.units.len(), 2);
+    }
+
+    #[test]
+    fn the_headings_still_open_at_a_unit() {
+        let t = "[Document: D | Section: A]\n\nIn A.\n\n## B\n\nIn B.\n\n### B1\n\nSkipped.\n\n## C\n\n### C1\n\nIn C1.";
+        let u = split(t);
+        let at = |s: &str| {
+            u.units
+                .iter()
+                .position(|x| &t[x.start..x.end] == s)
+                .unwrap()
+        };
+        // "## B" and "### B1" are closed by "## C".
+        let open: Vec<&str> = open_headings(t, &u, 0, at("In C1."))
+            .into_iter()
+            .map(|k| &t[u.units[k].start..u.units[k].end])
+            .collect();
+        assert_eq!(open, ["## C", "### C1"]);
+        assert!(open_headings(t, &u, 0, at("In A.")).is_empty());
     }
 }
