@@ -573,7 +573,6 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
             if a.table && matches!(u.kind, UnitKind::TableRow | UnitKind::TableHead) {
                 boost += 0.1;
             }
-
             *s += prior + boost * scale * relevance * if *s > 0.0 { 1.0 } else { 0.5 };
         }
     }

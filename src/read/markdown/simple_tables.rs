@@ -14,6 +14,7 @@
 use std::borrow::Cow;
 
 use crate::read::text::aligned_table;
+use crate::read::text::structure::indent;
 
 /// `src` with every simple table written as a pipe table; borrowed when there is none.
 pub(super) fn rewrite(src: &str) -> Cow<'_, str> {
@@ -85,13 +86,6 @@ fn pipe_row(cells: &[String]) -> String {
         s.push_str(" |");
     }
     s
-}
-
-fn indent(line: &str) -> usize {
-    line.chars()
-        .take_while(|c| c.is_whitespace())
-        .map(|c| if c == '\t' { 4 } else { 1 })
-        .sum()
 }
 
 /// The fence character and length opening `line`, when it is a code fence

@@ -192,7 +192,7 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Columns of white space a line opens with (a tab counts 4).
-fn indent(line: &str) -> usize {
+pub(crate) fn indent(line: &str) -> usize {
     line.chars()
         .take_while(|c| c.is_whitespace())
         .map(|c| if c == '\t' { 4 } else { 1 })
@@ -299,23 +299,27 @@ fn group_blocks(
     at_margin: bool,
     body: &mut Vec<Block>,
 ) -> Result<(), ConvertError> {
-    // A table drawn in aligned columns under a rule of dash groups, alone in its
-    // paragraph or closing it ([`aligned_table`]).
-    if let Some(at) =
+    // Tables drawn in aligned columns under a rule of dash groups ([`aligned_table`])
+    // open the paragraph, one after another; what follows them is read on (a loop,
+    // not recursion: a paragraph of a million tables must not deepen the stack).
+    let mut lines = lines;
+    let mut at_margin = at_margin;
+    while let Some(at) =
         (0..lines.len().min(2)).find(|&i| aligned_table::rule_columns(lines[i]).is_some())
     {
         let start = at.saturating_sub(1);
-        if let Some(t) = aligned_table::parse(&lines[start..]) {
-            // A cell and its paragraph are two elements; the lines were counted once.
-            let cells = t.rows.iter().chain(&t.header).map(Vec::len).sum::<usize>();
-            super::super::budget::take(2 * cells as u64)?;
-            body.push(table_block(t.header, t.rows));
-            let rest = &lines[start + t.lines..];
-            if !rest.is_empty() {
-                group_blocks(rest, false, body)?;
-            }
-            return Ok(());
-        }
+        let Some(t) = aligned_table::parse(&lines[start..]) else {
+            break;
+        };
+        // A cell and its paragraph are two elements; the lines were counted once.
+        let cells = t.rows.iter().chain(&t.header).map(Vec::len).sum::<usize>();
+        super::super::budget::take(2 * cells as u64)?;
+        body.push(table_block(t.header, t.rows));
+        lines = &lines[start + t.lines..];
+        at_margin = false;
+    }
+    if lines.is_empty() {
+        return Ok(());
     }
     // An underlined title: one or two lines, then `===` or `---` at least half as wide.
     if at_margin
@@ -740,6 +744,12 @@ mod tests {
                 ("p".to_string(), "Later text.".to_string()),
             ]
         );
+        // Tables one after another in one paragraph are read in a loop: two hundred
+        // thousand of them (a hostile input) do not deepen the stack.
+        let many = "k   v\n--- ---\na   1\n--- ---\n".repeat(200_000);
+        let body = read(&many).unwrap().body;
+        assert_eq!(body.len(), 200_000);
+        assert!(body.iter().all(|b| matches!(b, Block::Table(_))));
         // Reflowed columns stay a paragraph.
         let reflowed = "Name Value\n------- -------\nalpha one two\n";
         assert_eq!(kinds(reflowed), vec!["p"]);
