@@ -147,3 +147,33 @@ fn a_row_named_by_its_key_answers_a_question_whose_noun_the_table_never_writes()
     let a = answer(&c, "Which budget figure does the plant status give?");
     assert!(a.declined, "{}", a.text);
 }
+
+/// A rota whose names recur across columns, and a second table addressed by key.
+fn rota() -> String {
+    "# Kitchen refit\n\nEach room has a lead and a helper.\n\n\
+| Room | Lead | Helper | State |\n| --- | --- | --- | --- |\n\
+| Pantry | Mara | Olek | done |\n| Scullery | Tomas | Mara | started |\n\
+| Larder | Mara | Ines | waiting |\n| Laundry | Olek | Mara | waiting |\n\
+| Porch | Mara | Olek | started |\n\n## Hours\n\nHours booked per person.\n\n\
+| Lead | Hours | Rate |\n| --- | --- | --- |\n| Mara | 31 | 18 |\n| Tomas | 12 | 20 |\n"
+        .to_string()
+}
+
+#[test]
+fn a_value_in_a_named_column_selects_every_row_holding_it() {
+    let c = collection("rota.md", &rota());
+    let a = answer(&c, "Which rooms is Mara the lead for?");
+    assert_eq!(a.kind, "table", "{}", a.text);
+    let rooms: Vec<&str> = ["Pantry", "Larder", "Porch"].to_vec();
+    for r in &rooms {
+        assert!(a.text.contains(r), "{r}: {}", a.text);
+    }
+    // Mara is the helper there, not the lead.
+    assert!(!a.text.contains("Scullery"), "{}", a.text);
+    assert!(!a.text.contains("Laundry"), "{}", a.text);
+    // A row addressed by its key is still a lookup of one cell.
+    let a = answer(&c, "How many hours did Mara book?");
+    assert!(a.text.contains("31"), "{}", a.text);
+    let a = answer(&c, "What state is the Scullery in?");
+    assert!(a.text.contains("started"), "{}", a.text);
+}

@@ -24,7 +24,7 @@ use super::words;
 const OTHER_COLUMN: f64 = 0.7;
 
 /// Words for the parts of a table, which a question uses to speak of any table.
-const STRUCTURE_WORDS: &[&str] = &[
+pub(super) const STRUCTURE_WORDS: &[&str] = &[
     "table", "tables", "row", "rows", "column", "columns", "cell", "cells", "header", "headers",
     "heading", "value", "values", "entry", "entries", "field", "fields",
 ];
@@ -140,6 +140,9 @@ struct Hit {
     /// The columns asked for, in table order.
     cols: Vec<usize>,
     key: Option<usize>,
+    /// Addressed by its first cell or its position: a row named the way tables name
+    /// rows, not by a value that may recur in other rows.
+    addressed: bool,
 }
 
 /// Weight of a column whose label shares stems with the question without being
@@ -147,23 +150,19 @@ struct Hit {
 /// to name a cell on its own.
 const STEM_LABEL: f64 = 0.5;
 
-/// The row of one table the question addresses and the columns it asks of it, if it
-/// names a row and at least one column.
-fn best_in(
-    f: &Found<'_>,
-    fi: usize,
+/// The columns of `t` the folded question `q` names, with how strongly: by label
+/// ([`named`]), by the label's stems ([`STEM_LABEL`]), or by position (`col_at`).
+pub(super) fn named_columns(
+    t: &Table,
     q: &str,
     quotes: &[String],
     qterms: &HashSet<String>,
-    rows_at: Option<RowAt>,
     col_at: Option<Nth>,
-) -> Option<Hit> {
-    let t = &f.table;
+) -> Vec<(f64, usize)> {
     let width = t
         .labels
         .len()
         .max(t.rows.iter().map(Vec::len).max().unwrap_or(0));
-    // Columns: named by label, by the label's stems, or by position.
     let mut cols: Vec<(f64, usize)> = Vec::new();
     for c in 0..width {
         let names = label_names(t, c);
@@ -197,13 +196,14 @@ fn best_in(
             cols.push((s, c));
         }
     }
-    if cols.iter().all(|c| c.0 < 1.0) {
-        return None;
-    }
-    // A label named whole is masked for the key match, so a label word never doubles
-    // as a row key.
+    cols
+}
+
+/// The folded question with the labels of the columns it names whole (`cols` at 1
+/// or more) blanked out, so a label word never doubles as a row key or a value.
+pub(super) fn mask(q: &str, t: &Table, cols: &[(f64, usize)]) -> String {
     let mut masked = q.to_string();
-    for &(s, c) in &cols {
+    for &(s, c) in cols {
         if s < 1.0 {
             continue;
         }
@@ -214,6 +214,26 @@ fn best_in(
             }
         }
     }
+    masked
+}
+
+/// The row of one table the question addresses and the columns it asks of it, if it
+/// names a row and at least one column.
+fn best_in(
+    f: &Found<'_>,
+    fi: usize,
+    q: &str,
+    quotes: &[String],
+    qterms: &HashSet<String>,
+    rows_at: Option<RowAt>,
+    col_at: Option<Nth>,
+) -> Option<Hit> {
+    let t = &f.table;
+    let cols = named_columns(t, q, quotes, qterms, col_at);
+    if cols.iter().all(|c| c.0 < 1.0) {
+        return None;
+    }
+    let masked = mask(q, t, &cols);
     let mut best: Option<Hit> = None;
     for (ri, row) in t.rows.iter().enumerate() {
         // Rows: one cell of it named by the question, or the row's position.
@@ -268,6 +288,7 @@ fn best_in(
                 row: ri,
                 cols: asked.into_iter().map(|x| x.1).collect(),
                 key: key.map(|k| k.1).or(first),
+                addressed: by_pos || key.is_none_or(|k| Some(k.1) == first),
             });
         }
     }
@@ -316,10 +337,16 @@ pub fn cell(srcs: &[Src], question: &str, docs: &std::collections::HashMap<Strin
             Some(row_line(&f.table, h.row, &cols, s.number))
         })
         .collect();
+    // A row named by a value in another column than its key is a weaker address.
+    let score = match hits.first() {
+        Some(h) if h.addressed => 1.0,
+        Some(_) => OTHER_COLUMN,
+        None => 0.0,
+    };
     Draft {
         kind: "table-cell",
         list: lines.len() > 1,
         lines,
-        score: if best > 0.0 { 1.0 } else { 0.0 },
+        score,
     }
 }

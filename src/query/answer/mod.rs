@@ -34,6 +34,7 @@ pub mod cells;
 pub mod compose;
 pub mod draft;
 pub mod facts;
+pub mod filter;
 pub mod focus;
 pub mod links;
 pub mod lookup;
@@ -249,12 +250,20 @@ pub fn answer(
     if !link.lines.is_empty() {
         return write(vec![link], max_tokens);
     }
-    // A question naming a row and a column of one table asks for their cell.
-    if !a.wants_all {
-        let hit = lookup::cell(&srcs, question, &docs);
-        if !hit.lines.is_empty() {
-            return write(vec![hit], max_tokens);
-        }
+    // A question naming a row and a column of one table asks for their cell; one
+    // naming a column and one of its values asks which rows hold it. A row addressed
+    // by its key (or position) is the more exact reading of the two.
+    let hit = if a.wants_all {
+        Draft::default()
+    } else {
+        lookup::cell(&srcs, question, &docs)
+    };
+    let selected = filter::rows_with(&srcs, question, &docs);
+    if !selected.lines.is_empty() && (hit.lines.is_empty() || hit.score < 1.0) {
+        return write(vec![selected], max_tokens * 2);
+    }
+    if !hit.lines.is_empty() {
+        return write(vec![hit], max_tokens);
     }
     // "What does each of its sections say?": each section's heading and opening.
     if outline::asks_each_section(question) {

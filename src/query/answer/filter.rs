@@ -1,0 +1,224 @@
+//! Rows selected by a value ("which rooms is Mara the lead for?"): the reverse of a
+//! cell lookup ([`super::lookup`]).
+//!
+//! The property this relies on: a question that names a column together with one of
+//! the values that column holds already writes the cell a lookup would return, so it
+//! is not asking for that cell; it uses the value as a condition and asks which rows
+//! meet it. The rows are then named by their key (the first cell with text), which is
+//! what a table keeps its rows by. A question that names a row by its key is a lookup
+//! and is left to it. With no column named, a question whose asked noun is the key
+//! column's label ("which rooms …" over a *Room* column) selects the rows whose other
+//! cells hold a value it names.
+
+use std::collections::HashMap;
+
+use super::cells::{Found, row_line, tables};
+use super::draft::{Draft, Line};
+use super::lookup::{STRUCTURE_WORDS, mask, named_columns};
+use super::phrase::{QUOTED, fold, named, quoted};
+use super::source::Src;
+use super::words;
+
+/// Most rows one answer lists.
+const MAX_ROWS: usize = 60;
+
+/// Fewest characters of an unquoted value that is not a number: shorter cells ("a",
+/// "no") occur in questions as ordinary words.
+const MIN_VALUE_CHARS: usize = 3;
+
+/// How strongly the folded question names a value of `cell`: the cell whole, or one
+/// of the items a cell lists ("Mara, Olek"; "Mara and Olek"), as [`named`] scores
+/// it; 0 for a word for a table's parts, or a short word-like value not quoted.
+/// A number names its cell at any length only where the question names its column
+/// (`numbers`).
+fn value_named(q: &str, quotes: &[String], cell: &str, numbers: bool) -> f64 {
+    let items = cell
+        .split([',', ';', '/', '\n'])
+        .flat_map(|p| p.split(" and "))
+        .map(str::trim)
+        .filter(|p| !p.is_empty());
+    std::iter::once(cell.trim())
+        .chain(items)
+        .map(|v| {
+            let s = named(q, quotes, v);
+            let folded = fold(v);
+            let f = folded.trim();
+            let number = f.chars().all(|c| c.is_ascii_digit() || c == ' ');
+            if s <= 0.0
+                || (s < QUOTED && STRUCTURE_WORDS.contains(&f))
+                || (s < QUOTED && f.chars().count() < MIN_VALUE_CHARS && !(number && numbers))
+                || (number && !numbers && s < QUOTED)
+            {
+                0.0
+            } else {
+                s
+            }
+        })
+        .fold(0.0, f64::max)
+}
+
+/// A table's matching rows: (row, key column, the columns whose values matched).
+type Rows = Vec<(usize, usize, Vec<usize>)>;
+
+/// The rows of one table the question selects by value, and the best value's score.
+fn select(
+    f: &Found<'_>,
+    q: &str,
+    quotes: &[String],
+    qterms: &std::collections::HashSet<String>,
+) -> Option<(f64, Rows)> {
+    let t = &f.table;
+    let key_col = t.rows.iter().find_map(|r| r.iter().position(|c| !c.trim().is_empty()))?;
+    let cols = named_columns(t, q, quotes, qterms, None);
+    let whole: Vec<usize> = cols
+        .iter()
+        .filter(|&&(s, c)| s >= 1.0 && c != key_col)
+        .map(|x| x.1)
+        .collect();
+    let masked = mask(q, t, &cols);
+    // Which columns may hold the condition: those named, else (the asked noun being
+    // the key column's label) every other column.
+    let (value_cols, numbers): (Vec<usize>, bool) = if !whole.is_empty() {
+        (whole, true)
+    } else if cols.iter().any(|&(_, c)| c == key_col) {
+        let width = t.rows.iter().map(Vec::len).max().unwrap_or(0);
+        ((0..width).filter(|&c| c != key_col).collect(), false)
+    } else {
+        return None;
+    };
+    let mut rows: Rows = Vec::new();
+    let mut best = 0.0f64;
+    for (ri, row) in t.rows.iter().enumerate() {
+        let Some(first) = row.iter().position(|c| !c.trim().is_empty()) else {
+            continue;
+        };
+        // A row named by its key is addressed, not selected: a lookup's question.
+        if !value_cols.contains(&first) && value_named(&masked, quotes, &row[first], false) > 0.0 {
+            return None;
+        }
+        let hit: Vec<(f64, usize)> = value_cols
+            .iter()
+            .filter_map(|&c| {
+                let s = value_named(&masked, quotes, row.get(c)?, numbers);
+                (s > 0.0).then_some((s, c))
+            })
+            .collect();
+        if hit.is_empty() {
+            continue;
+        }
+        best = hit.iter().map(|x| x.0).fold(best, f64::max);
+        rows.push((ri, first, hit.into_iter().map(|x| x.1).collect()));
+    }
+    (!rows.is_empty()).then_some((best, rows))
+}
+
+/// The rows the question selects by a value in one table (see the module docs),
+/// each written as its key and the matching cells, cited; an empty draft when no
+/// table's rows are selected. Parts of one table cut across chunks are one table;
+/// the table the question names best (caption, the text above it, its document's
+/// relevance in `docs`) is the one answered from.
+pub fn rows_with(srcs: &[Src], question: &str, docs: &HashMap<String, f64>) -> Draft {
+    let q = fold(question);
+    let quotes = quoted(question);
+    let qterms = words::term_set(question);
+    let found = tables(srcs);
+    // (document, labels) identifies a table across its chunks.
+    let mut groups: Vec<((String, Vec<String>), f64, Vec<(usize, Rows)>)> = Vec::new();
+    for (fi, f) in found.iter().enumerate() {
+        let Some((value, rows)) = select(f, &q, &quotes, &qterms) else {
+            continue;
+        };
+        let Some(s) = srcs.get(f.src) else {
+            continue;
+        };
+        let mut name = f.context.clone();
+        name.extend(f.table.caption.iter().flat_map(|c| words::terms(c)));
+        let shared = qterms.iter().filter(|t| name.contains(*t)).count();
+        let score = value + docs.get(&s.title).copied().unwrap_or(0.0) + shared as f64 * 0.05;
+        let id = (s.title.clone(), f.table.labels.clone());
+        match groups.iter_mut().find(|g| g.0 == id) {
+            Some(g) => {
+                g.1 = g.1.max(score);
+                g.2.push((fi, rows));
+            }
+            None => groups.push((id, score, vec![(fi, rows)])),
+        }
+    }
+    let Some(best) = groups
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.1.total_cmp(&b.1.1).then(b.0.cmp(&a.0)))
+        .map(|x| x.0)
+    else {
+        return Draft::default();
+    };
+    let mut lines: Vec<Line> = Vec::new();
+    for (fi, rows) in &groups[best].2 {
+        let f = &found[*fi];
+        let number = srcs.get(f.src).map_or(0, |s| s.number);
+        for (ri, key, cols) in rows {
+            let cols: Vec<usize> = std::iter::once(*key).chain(cols.iter().copied()).collect();
+            if lines.len() < MAX_ROWS {
+                lines.push(row_line(&f.table, *ri, &cols, number));
+            }
+        }
+    }
+    Draft {
+        kind: "table",
+        list: lines.len() > 1,
+        lines,
+        score: 1.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::answer::Passage;
+    use crate::query::answer::source::parse;
+
+    /// A rota: rooms by lead and helper, with values repeated across columns.
+    const ROTA: &str = "[Rota — Kitchen refit]\n\n| Room | Lead | Helper | State |\n|---|---|---|---|\n| Pantry | Mara | Olek | done |\n| Scullery | Tomas | Mara | started |\n| Larder | Mara | Ines | waiting |\n| Boot room | Ines | Tomas, Mara | done |\n";
+
+    fn ask(question: &str) -> Vec<String> {
+        let p = Passage {
+            number: 1,
+            text: ROTA,
+            file: "rota.md",
+        };
+        let srcs = vec![parse(&p)];
+        rows_with(&srcs, question, &HashMap::new())
+            .lines
+            .into_iter()
+            .map(|l| l.plain)
+            .collect()
+    }
+
+    #[test]
+    fn a_value_in_a_named_column_selects_the_rows_that_hold_it() {
+        assert_eq!(
+            ask("Which rooms is Mara the lead for?"),
+            vec!["Room: Pantry; Lead: Mara", "Room: Larder; Lead: Mara"]
+        );
+        // An item of a cell listing several values counts.
+        assert_eq!(
+            ask("Where is Mara a helper?"),
+            vec!["Room: Scullery; Helper: Mara", "Room: Boot room; Helper: Tomas, Mara"]
+        );
+    }
+
+    #[test]
+    fn the_key_columns_label_asks_for_rows_with_a_value_anywhere() {
+        assert_eq!(
+            ask("Which rooms are waiting?"),
+            vec!["Room: Larder; State: waiting"]
+        );
+    }
+
+    #[test]
+    fn a_row_named_by_its_key_is_a_lookup_not_a_selection() {
+        assert!(ask("Who is the lead in the Pantry?").is_empty());
+        // No column and not the key's label: nothing selects.
+        assert!(ask("What does Mara do?").is_empty());
+    }
+}
