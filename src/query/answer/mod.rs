@@ -36,6 +36,7 @@ pub mod draft;
 pub mod facts;
 pub mod filter;
 pub mod focus;
+pub mod irregular;
 pub mod links;
 pub mod lookup;
 pub mod markup;

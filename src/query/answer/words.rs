@@ -177,8 +177,10 @@ const STOP: &[&str] = &[
     "part",
 ];
 
-/// A term's plain stem: the word lowercased with one English suffix removed.
+/// A term's plain stem: the word lowercased with one English suffix removed; an
+/// irregular verb's past form stems as its verb does ([`super::irregular`]).
 pub fn stem(w: &str) -> String {
+    let w = super::irregular::verb(w).unwrap_or(w);
     if w.is_ascii() {
         for suffix in ["ing", "ed", "es", "s"] {
             if let Some(base) = w.strip_suffix(suffix)
