@@ -14,6 +14,7 @@ use std::collections::HashMap;
 
 use super::cells::{Found, row_line, tables};
 use super::draft::{Draft, Line};
+use super::focus::asked_terms;
 use super::lookup::{STRUCTURE_WORDS, mask, named_columns};
 use super::phrase::{QUOTED, fold, named, quoted};
 use super::source::Src;
@@ -63,6 +64,7 @@ type Rows = Vec<(usize, usize, Vec<usize>)>;
 /// The rows of one table the question selects by value, and the best value's score.
 fn select(
     f: &Found<'_>,
+    question: &str,
     q: &str,
     quotes: &[String],
     qterms: &std::collections::HashSet<String>,
@@ -84,7 +86,7 @@ fn select(
         let width = t.rows.iter().map(Vec::len).max().unwrap_or(0);
         ((0..width).filter(|&c| c != key_col).collect(), false)
     } else {
-        return None;
+        return by_terms(f, question, q, qterms, key_col);
     };
     let mut rows: Rows = Vec::new();
     let mut best = 0.0f64;
@@ -112,6 +114,75 @@ fn select(
     (!rows.is_empty()).then_some((best, rows))
 }
 
+/// With no column named: the rows holding every question term that some rows of the
+/// table hold and others do not ("which GUIs is kovarex down for?" over rows keyed
+/// "Train GUI *kovarex*"), when what the question asks for ([`asked_terms`]) is what
+/// the table lists (its labels, its context, its key cells). A term every row holds
+/// tells no row from another; the asked noun names the rows, it does not pick them.
+fn by_terms(
+    f: &Found<'_>,
+    question: &str,
+    q: &str,
+    qterms: &std::collections::HashSet<String>,
+    key_col: usize,
+) -> Option<(f64, Rows)> {
+    let t = &f.table;
+    let asked: Vec<String> = asked_terms(question);
+    // A row named by its key is addressed, not selected: a lookup's question.
+    if t.rows.iter().any(|r| {
+        r.get(key_col)
+            .is_some_and(|k| value_named(q, &[], k, false) > 0.0)
+    }) {
+        return None;
+    }
+    let row_terms: Vec<std::collections::HashSet<String>> = t
+        .rows
+        .iter()
+        .map(|r| r.iter().flat_map(|c| words::terms(c)).collect())
+        .collect();
+    let keys: std::collections::HashSet<String> = t
+        .rows
+        .iter()
+        .filter_map(|r| r.get(key_col))
+        .flat_map(|c| words::terms(c))
+        .collect();
+    let lists = |a: &String| f.labels.contains(a) || f.context.contains(a) || keys.contains(a);
+    if asked.is_empty() || !asked.iter().all(lists) {
+        return None;
+    }
+    let mut picks: Vec<&String> = qterms
+        .iter()
+        .filter(|x| !asked.contains(x) && x.chars().count() >= MIN_VALUE_CHARS)
+        .filter(|x| {
+            let n = row_terms.iter().filter(|r| r.contains(*x)).count();
+            n > 0 && n < t.rows.len()
+        })
+        .collect();
+    picks.sort();
+    if picks.is_empty() {
+        return None;
+    }
+    let rows: Rows = row_terms
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| picks.iter().all(|x| r.contains(*x)))
+        .filter_map(|(ri, _)| {
+            let row = &t.rows[ri];
+            let first = row.iter().position(|c| !c.trim().is_empty())?;
+            // The cells holding the picked terms, besides the key.
+            let cols: Vec<usize> = (0..row.len())
+                .filter(|&c| c != first)
+                .filter(|&c| {
+                    let ct = words::term_set(&row[c]);
+                    picks.iter().any(|x| ct.contains(*x))
+                })
+                .collect();
+            Some((ri, first, cols))
+        })
+        .collect();
+    (!rows.is_empty()).then_some((1.0, rows))
+}
+
 /// The rows the question selects by a value in one table (see the module docs),
 /// each written as its key and the matching cells, cited; an empty draft when no
 /// table's rows are selected. Parts of one table cut across chunks are one table;
@@ -125,7 +196,7 @@ pub fn rows_with(srcs: &[Src], question: &str, docs: &HashMap<String, f64>) -> D
     // (document, labels) identifies a table across its chunks.
     let mut groups: Vec<((String, Vec<String>), f64, Vec<(usize, Rows)>)> = Vec::new();
     for (fi, f) in found.iter().enumerate() {
-        let Some((value, rows)) = select(f, &q, &quotes, &qterms) else {
+        let Some((value, rows)) = select(f, question, &q, &quotes, &qterms) else {
             continue;
         };
         let Some(s) = srcs.get(f.src) else {
@@ -212,6 +283,36 @@ mod tests {
         assert_eq!(
             ask("Which rooms are waiting?"),
             vec!["Room: Larder; State: waiting"]
+        );
+    }
+
+    #[test]
+    fn a_name_some_key_cells_carry_selects_their_rows() {
+        // The person in charge written into the key cell, under no column label.
+        let board = "[Board — Screens]\n\nProgress of the screens this week.\n\n| | Draft | Review |\n|---|---|---|\n| Load map *Vera* | yes | no |\n| Save map *Quin* | yes | yes |\n| Train screen *Vera* | no | no |\n";
+        let p = Passage {
+            number: 1,
+            text: board,
+            file: "board.md",
+        };
+        let srcs = vec![parse(&p)];
+        let got: Vec<String> = rows_with(&srcs, "Which screens is Vera doing?", &HashMap::new())
+            .lines
+            .into_iter()
+            .map(|l| l.plain)
+            .collect();
+        assert_eq!(got, vec!["Load map Vera", "Train screen Vera"]);
+        // The asked noun alone picks no row; nor does a question that asks for
+        // something the table does not list.
+        assert!(
+            rows_with(&srcs, "Which screens are on the board?", &HashMap::new())
+                .lines
+                .is_empty()
+        );
+        assert!(
+            rows_with(&srcs, "Which budget does Vera have?", &HashMap::new())
+                .lines
+                .is_empty()
         );
     }
 
