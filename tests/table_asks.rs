@@ -177,3 +177,38 @@ fn a_value_in_a_named_column_selects_every_row_holding_it() {
     let a = answer(&c, "What state is the Scullery in?");
     assert!(a.text.contains("started"), "{}", a.text);
 }
+
+/// Yields under a two-level header: each crop recurs under each season.
+fn yields() -> String {
+    "<html><body><h1>Yields</h1><p>Yields per plot, in tonnes.</p><table>\
+<tr><th rowspan=\"2\">Plot</th><th colspan=\"2\">Spring</th><th colspan=\"2\">Autumn</th></tr>\
+<tr><th>Wheat</th><th>Barley</th><th>Wheat</th><th>Barley</th></tr>\
+<tr><td>North</td><td>12</td><td>9</td><td>14</td><td>8</td></tr>\
+<tr><td>South</td><td>11</td><td>7</td><td>13</td><td>6</td></tr>\
+</table></body></html>"
+        .to_string()
+}
+
+#[test]
+fn a_sub_header_named_with_its_group_is_one_column() {
+    let c = collection("yields.html", &yields());
+    let a = answer(&c, "What was the autumn barley yield of the South plot?");
+    assert_eq!(a.kind, "table-cell", "{}", a.text);
+    assert!(a.text.contains("Autumn / Barley: 6"), "{}", a.text);
+    // Neither the sibling under the other group nor the group's other column.
+    assert!(!a.text.contains("Spring / Barley"), "{}", a.text);
+    assert!(!a.text.contains("Autumn / Wheat"), "{}", a.text);
+    let a = answer(&c, "Under the sub-header Barley in Spring, what does North have?");
+    assert!(a.text.contains("Spring / Barley: 9"), "{}", a.text);
+    assert!(!a.text.contains("Autumn"), "{}", a.text);
+}
+
+#[test]
+fn a_column_named_with_no_row_is_listed_down_the_table() {
+    let c = collection("yields.html", &yields());
+    let a = answer(&c, "What are the values in the Autumn Wheat column?");
+    assert_eq!(a.kind, "table", "{}", a.text);
+    assert_eq!(a.quotes.len(), 2, "{}", a.text);
+    assert!(a.quotes[0].text.contains("North; Autumn / Wheat: 14"), "{}", a.text);
+    assert!(a.quotes[1].text.contains("South; Autumn / Wheat: 13"), "{}", a.text);
+}

@@ -15,10 +15,13 @@ use std::collections::HashMap;
 use super::cells::{Found, row_line, tables};
 use super::draft::{Draft, Line};
 use super::focus::asked_terms;
-use super::lookup::{STRUCTURE_WORDS, mask, named_columns};
+use super::lookup::{STRUCTURE_WORDS, label_names, mask, named_columns};
 use super::phrase::{QUOTED, fold, named, quoted};
 use super::source::Src;
 use super::words;
+
+/// Words that mark the word after them as a column's label ("column B").
+const LABEL_WORDS: &[&str] = &["column", "header", "heading", "label"];
 
 /// Most rows one answer lists.
 const MAX_ROWS: usize = 60;
@@ -115,8 +118,8 @@ fn select(
 }
 
 /// With no column named: the rows holding every question term that some rows of the
-/// table hold and others do not ("which GUIs is kovarex down for?" over rows keyed
-/// "Train GUI *kovarex*"), when what the question asks for ([`asked_terms`]) is what
+/// table hold and others do not ("which screens is Vera doing?" over rows keyed
+/// "Train screen *Vera*"), when what the question asks for ([`asked_terms`]) is what
 /// the table lists (its labels, its context, its key cells). A term every row holds
 /// tells no row from another; the asked noun names the rows, it does not pick them.
 fn by_terms(
@@ -185,18 +188,118 @@ fn by_terms(
 
 /// The rows the question selects by a value in one table (see the module docs),
 /// each written as its key and the matching cells, cited; an empty draft when no
-/// table's rows are selected. Parts of one table cut across chunks are one table;
-/// the table the question names best (caption, the text above it, its document's
-/// relevance in `docs`) is the one answered from.
+/// table's rows are selected.
 pub fn rows_with(srcs: &[Src], question: &str, docs: &HashMap<String, f64>) -> Draft {
     let q = fold(question);
     let quotes = quoted(question);
+    let qterms = words::term_set(question);
+    best_rows(srcs, question, docs, |f| {
+        select(f, question, &q, &quotes, &qterms)
+    })
+}
+
+/// Whether a question asks for a column across its rows: it says "column", or asks
+/// for all of something ("list", "every") without asking for rows or a table.
+fn asks_column(question: &str) -> bool {
+    let f = fold(question);
+    let says = |w: &[&str]| w.iter().any(|x| f.contains(&format!(" {x} ")));
+    says(&["column", "columns"])
+        || (super::asks::wants_all(question) && !says(&["row", "rows", "table", "tables"]))
+}
+
+/// A column asked for whole ("What are the values in the Autumn Wheat column?"):
+/// every row's key and its cell in the columns the question names by their whole
+/// label, when it names no row (a row named is a lookup). The property: a label
+/// says what a column holds, so a question naming one and no row, and asking for a
+/// column or for all of something, asks for the column down the table.
+pub fn column(srcs: &[Src], question: &str, docs: &HashMap<String, f64>) -> Draft {
+    if !asks_column(question) {
+        return Draft::default();
+    }
+    let q = fold(question);
+    let quotes = quoted(question);
+    let qterms = words::term_set(question);
+    let bare = fold(&super::asks::unquoted(question));
+    best_rows(srcs, question, docs, |f| {
+        let t = &f.table;
+        let key_col = t
+            .rows
+            .iter()
+            .find_map(|r| r.iter().position(|c| !c.trim().is_empty()))?;
+        // A label of a letter or two ("A", "No") is named only quoted or right after
+        // a word that marks it as a label ("the column B", "the sub-header H"); a
+        // label inside a longer quoted phrase ("list what follows 'Reading the meter
+        // body'") is part of what the quote names, not a column asked for.
+        let names = |c: usize| -> Vec<String> {
+            label_names(t, c).into_iter().map(fold).collect()
+        };
+        let long = |c: usize| {
+            names(c).iter().any(|l| {
+                l.trim().chars().count() >= MIN_VALUE_CHARS
+                    || LABEL_WORDS
+                        .iter()
+                        .any(|w| bare.contains(&format!(" {w}{l}")))
+            })
+        };
+        let outside = |c: usize| {
+            names(c)
+                .iter()
+                .any(|l| bare.contains(l.as_str()) || quotes.contains(l))
+        };
+        let cols: Vec<usize> = named_columns(t, &q, &quotes, &qterms, None)
+            .into_iter()
+            .filter(|&(s, c)| {
+                (s >= QUOTED || (s >= 1.0 && long(c) && outside(c))) && c != key_col
+            })
+            .map(|x| x.1)
+            .collect();
+        if cols.is_empty() {
+            return None;
+        }
+        let labelled: Vec<(f64, usize)> = cols
+            .iter()
+            .chain(std::iter::once(&key_col))
+            .map(|&c| (1.0, c))
+            .collect();
+        let masked = mask(&q, t, &labelled);
+        let mut rows: Rows = Vec::new();
+        for (ri, row) in t.rows.iter().enumerate() {
+            let Some(first) = row.iter().position(|c| !c.trim().is_empty()) else {
+                continue;
+            };
+            // A key names its row at any length but a letter ("K2", "73"), as a
+            // lookup reads it: keys are short identifiers more often than words.
+            let key = fold(&row[first]);
+            let named_key = named(&masked, &quotes, &row[first]);
+            if named_key >= QUOTED
+                || (named_key > 0.0
+                    && key.trim().chars().count() >= 2
+                    && !STRUCTURE_WORDS.contains(&key.trim()))
+            {
+                return None;
+            }
+            rows.push((ri, first, cols.clone()));
+        }
+        Some((1.0, rows))
+    })
+}
+
+/// The rows `pick` gives for the table the question names best, as cited lines.
+/// Parts of one table cut across chunks (same document, same labels) are one table;
+/// it is scored by `pick`'s score plus its document's relevance in `docs` and the
+/// question terms its name holds (caption, the text above it).
+fn best_rows<'a>(
+    srcs: &'a [Src],
+    question: &str,
+    docs: &HashMap<String, f64>,
+    pick: impl Fn(&Found<'a>) -> Option<(f64, Rows)>,
+) -> Draft {
     let qterms = words::term_set(question);
     let found = tables(srcs);
     // (document, labels) identifies a table across its chunks.
     let mut groups: Vec<((String, Vec<String>), f64, Vec<(usize, Rows)>)> = Vec::new();
     for (fi, f) in found.iter().enumerate() {
-        let Some((value, rows)) = select(f, question, &q, &quotes, &qterms) else {
+        let Some((value, rows)) = pick(f) else {
             continue;
         };
         let Some(s) = srcs.get(f.src) else {
@@ -314,6 +417,37 @@ mod tests {
                 .lines
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn a_column_named_outside_quotes_is_listed_down_the_table() {
+        let grid = "[Grid — Codes]\n\nThe meter body codes.\n\n| Code | B | Meter body |\n|---|---|---|\n| K1 | 4 | brass |\n| K2 | 7 | steel |\n";
+        let p = Passage {
+            number: 1,
+            text: grid,
+            file: "grid.md",
+        };
+        let srcs = vec![parse(&p)];
+        let lines = |q: &str| -> Vec<String> {
+            column(&srcs, q, &HashMap::new())
+                .lines
+                .into_iter()
+                .map(|l| l.plain)
+                .collect()
+        };
+        assert_eq!(
+            lines("What are the values in column B?"),
+            vec!["Code: K1; B: 4", "Code: K2; B: 7"]
+        );
+        assert_eq!(
+            lines("List every meter body."),
+            vec!["Code: K1; Meter body: brass", "Code: K2; Meter body: steel"]
+        );
+        // A one-letter label said as a word, a label inside a longer quote, or a row
+        // named: no column is asked for.
+        assert!(lines("List a few columns.").is_empty());
+        assert!(lines("List what follows 'Reading the meter body'.").is_empty());
+        assert!(lines("List the meter body column of K2.").is_empty());
     }
 
     #[test]

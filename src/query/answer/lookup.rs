@@ -121,7 +121,7 @@ fn row_at(folded: &str) -> Option<RowAt> {
 
 /// The label of column `c`, and its lowest header level (merged headers are joined
 /// with " / ").
-fn label_names(t: &Table, c: usize) -> Vec<&str> {
+pub(super) fn label_names(t: &Table, c: usize) -> Vec<&str> {
     let Some(l) = t.labels.get(c).map(|l| l.trim()).filter(|l| !l.is_empty()) else {
         return Vec::new();
     };
@@ -196,7 +196,62 @@ pub(super) fn named_columns(
             cols.push((s, c));
         }
     }
+    siblings(t, qterms, &mut cols);
     cols
+}
+
+/// Under a header of several levels ("Spring / Barley", "Autumn / Barley"), a column
+/// is told from its siblings by its upper levels: the same sub-header recurs under
+/// each group, so a question that names a sub-header and a group ("the autumn
+/// barley") names the one column whose every label word it holds, and its siblings
+/// named by the sub-header alone are not asked. Likewise a column under a group
+/// matched only by the group's words ([`STEM_LABEL`]) is not asked when a column
+/// named whole holds those words as its own group: they were said of that column.
+fn siblings(t: &Table, qterms: &HashSet<String>, cols: &mut Vec<(f64, usize)>) {
+    let low = |c: usize| label_names(t, c).last().map(|l| fold(l));
+    let full = |c: usize| {
+        label_names(t, c)
+            .first()
+            .map(|l| words::term_set(l))
+            .unwrap_or_default()
+    };
+    let held = |c: usize| {
+        let f = full(c);
+        !f.is_empty() && f.iter().all(|x| qterms.contains(x))
+    };
+    let whole: Vec<usize> = cols
+        .iter()
+        .filter(|&&(s, c)| s >= 1.0 && held(c))
+        .map(|x| x.1)
+        .collect();
+    // The group words (every level above the lowest) of the columns named whole.
+    let said: HashSet<String> = whole
+        .iter()
+        .filter_map(|&c| {
+            let l = label_names(t, c);
+            (l.len() > 1).then(|| l[0].rsplit_once(" / ").map(|x| x.0))?
+        })
+        .flat_map(words::term_set)
+        .collect();
+    cols.retain(|&(s, c)| {
+        if whole.contains(&c) {
+            return true;
+        }
+        // A sibling of a column named with its group.
+        let sibling = label_names(t, c).len() > 1
+            && whole
+                .iter()
+                .any(|&w| label_names(t, w).len() > 1 && low(w) == low(c));
+        // A partial match whose words a column named whole already holds.
+        let partial = s < 1.0 && label_names(t, c).len() > 1 && {
+            let shared: Vec<String> = full(c)
+                .into_iter()
+                .filter(|x| qterms.contains(x))
+                .collect();
+            !shared.is_empty() && shared.iter().all(|x| said.contains(x))
+        };
+        !(sibling || partial)
+    });
 }
 
 /// The folded question with the labels of the columns it names whole (`cols` at 1

@@ -266,6 +266,11 @@ pub fn answer(
     if !hit.lines.is_empty() {
         return write(vec![hit], max_tokens);
     }
+    // A column named whole, no row: the column down the table.
+    let column = filter::column(&srcs, question, &docs);
+    if !column.lines.is_empty() {
+        return write(vec![column], max_tokens * 2);
+    }
     // "What does each of its sections say?": each section's heading and opening.
     if outline::asks_each_section(question) {
         let d = outline::sections(&srcs, &docs);

@@ -266,9 +266,9 @@ mod tests {
 
     #[test]
     fn a_whole_row_leaves_out_picture_cells_but_an_asked_column_keeps_them() {
-        let t = parse_pipe("| GUI | Draft | Review |\n| --- | --- | --- |\n| Train GUI kovarex | [image] | [image: done] |")
+        let t = parse_pipe("| Screen | Draft | Review |\n| --- | --- | --- |\n| Train screen Vera | [image] | [image: done] |")
             .expect("a table");
-        assert_eq!(t.labelled(0, &[]), "GUI: Train GUI kovarex");
+        assert_eq!(t.labelled(0, &[]), "Screen: Train screen Vera");
         assert_eq!(t.labelled(0, &[2]), "Review: [image: done]");
     }
 
