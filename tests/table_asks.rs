@@ -198,7 +198,10 @@ fn a_sub_header_named_with_its_group_is_one_column() {
     // Neither the sibling under the other group nor the group's other column.
     assert!(!a.text.contains("Spring / Barley"), "{}", a.text);
     assert!(!a.text.contains("Autumn / Wheat"), "{}", a.text);
-    let a = answer(&c, "Under the sub-header Barley in Spring, what does North have?");
+    let a = answer(
+        &c,
+        "Under the sub-header Barley in Spring, what does North have?",
+    );
     assert!(a.text.contains("Spring / Barley: 9"), "{}", a.text);
     assert!(!a.text.contains("Autumn"), "{}", a.text);
 }
@@ -209,6 +212,14 @@ fn a_column_named_with_no_row_is_listed_down_the_table() {
     let a = answer(&c, "What are the values in the Autumn Wheat column?");
     assert_eq!(a.kind, "table", "{}", a.text);
     assert_eq!(a.quotes.len(), 2, "{}", a.text);
-    assert!(a.quotes[0].text.contains("North; Autumn / Wheat: 14"), "{}", a.text);
-    assert!(a.quotes[1].text.contains("South; Autumn / Wheat: 13"), "{}", a.text);
+    assert!(
+        a.quotes[0].text.contains("North; Autumn / Wheat: 14"),
+        "{}",
+        a.text
+    );
+    assert!(
+        a.quotes[1].text.contains("South; Autumn / Wheat: 13"),
+        "{}",
+        a.text
+    );
 }

@@ -73,7 +73,10 @@ fn select(
     qterms: &std::collections::HashSet<String>,
 ) -> Option<(f64, Rows)> {
     let t = &f.table;
-    let key_col = t.rows.iter().find_map(|r| r.iter().position(|c| !c.trim().is_empty()))?;
+    let key_col = t
+        .rows
+        .iter()
+        .find_map(|r| r.iter().position(|c| !c.trim().is_empty()))?;
     let cols = named_columns(t, q, quotes, qterms, None);
     let whole: Vec<usize> = cols
         .iter()
@@ -230,9 +233,7 @@ pub fn column(srcs: &[Src], question: &str, docs: &HashMap<String, f64>) -> Draf
         // a word that marks it as a label ("the column B", "the sub-header H"); a
         // label inside a longer quoted phrase ("list what follows 'Reading the meter
         // body'") is part of what the quote names, not a column asked for.
-        let names = |c: usize| -> Vec<String> {
-            label_names(t, c).into_iter().map(fold).collect()
-        };
+        let names = |c: usize| -> Vec<String> { label_names(t, c).into_iter().map(fold).collect() };
         let long = |c: usize| {
             names(c).iter().any(|l| {
                 l.trim().chars().count() >= MIN_VALUE_CHARS
@@ -248,9 +249,7 @@ pub fn column(srcs: &[Src], question: &str, docs: &HashMap<String, f64>) -> Draf
         };
         let cols: Vec<usize> = named_columns(t, &q, &quotes, &qterms, None)
             .into_iter()
-            .filter(|&(s, c)| {
-                (s >= QUOTED || (s >= 1.0 && long(c) && outside(c))) && c != key_col
-            })
+            .filter(|&(s, c)| (s >= QUOTED || (s >= 1.0 && long(c) && outside(c))) && c != key_col)
             .map(|x| x.1)
             .collect();
         if cols.is_empty() {
@@ -377,7 +376,10 @@ mod tests {
         // An item of a cell listing several values counts.
         assert_eq!(
             ask("Where is Mara a helper?"),
-            vec!["Room: Scullery; Helper: Mara", "Room: Boot room; Helper: Tomas, Mara"]
+            vec![
+                "Room: Scullery; Helper: Mara",
+                "Room: Boot room; Helper: Tomas, Mara"
+            ]
         );
     }
 

@@ -244,10 +244,7 @@ fn siblings(t: &Table, qterms: &HashSet<String>, cols: &mut Vec<(f64, usize)>) {
                 .any(|&w| label_names(t, w).len() > 1 && low(w) == low(c));
         // A partial match whose words a column named whole already holds.
         let partial = s < 1.0 && label_names(t, c).len() > 1 && {
-            let shared: Vec<String> = full(c)
-                .into_iter()
-                .filter(|x| qterms.contains(x))
-                .collect();
+            let shared: Vec<String> = full(c).into_iter().filter(|x| qterms.contains(x)).collect();
             !shared.is_empty() && shared.iter().all(|x| said.contains(x))
         };
         !(sibling || partial)
