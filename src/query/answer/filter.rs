@@ -18,6 +18,7 @@ use super::focus::asked_terms;
 use super::lookup::{STRUCTURE_WORDS, label_names, mask, named_columns};
 use super::phrase::{QUOTED, fold, named, quoted};
 use super::source::Src;
+use super::table::Table;
 use super::words;
 
 /// Words that mark the word after them as a column's label ("column B").
@@ -64,6 +65,21 @@ fn value_named(q: &str, quotes: &[String], cell: &str, numbers: bool) -> f64 {
 /// A table's matching rows: (row, key column, the columns whose values matched).
 type Rows = Vec<(usize, usize, Vec<usize>)>;
 
+/// One table across its chunks: (document title, labels), its best score, and the
+/// matching rows of each of its parts (by index into [`tables`]).
+type Group = ((String, Vec<String>), f64, Vec<(usize, Rows)>);
+
+/// Whether column `c`'s label (whole or its lowest level) is said in the question
+/// outside its quotes (`bare`, folded) or is exactly one of its `quotes`: a label
+/// inside a longer quoted phrase ("list what follows 'Reading the meter body'") is
+/// part of what the quote names, not a column asked for.
+fn said_outside(t: &Table, c: usize, bare: &str, quotes: &[String]) -> bool {
+    label_names(t, c)
+        .into_iter()
+        .map(fold)
+        .any(|l| bare.contains(l.as_str()) || quotes.contains(&l))
+}
+
 /// The rows of one table the question selects by value, and the best value's score.
 fn select(
     f: &Found<'_>,
@@ -77,18 +93,25 @@ fn select(
         .rows
         .iter()
         .find_map(|r| r.iter().position(|c| !c.trim().is_empty()))?;
+    let bare = fold(&super::asks::unquoted(question));
     let cols = named_columns(t, q, quotes, qterms, None);
     let whole: Vec<usize> = cols
         .iter()
-        .filter(|&&(s, c)| s >= 1.0 && c != key_col)
+        .filter(|&&(s, c)| s >= 1.0 && c != key_col && said_outside(t, c, &bare, quotes))
         .map(|x| x.1)
         .collect();
     let masked = mask(q, t, &cols);
+    // The asked noun ("which rooms") is the key column's label ("Room").
+    let key_label = label_names(t, key_col)
+        .first()
+        .map(|l| words::term_set(l))
+        .unwrap_or_default();
+    let asks_keys = asked_terms(question).iter().any(|a| key_label.contains(a));
     // Which columns may hold the condition: those named, else (the asked noun being
     // the key column's label) every other column.
     let (value_cols, numbers): (Vec<usize>, bool) = if !whole.is_empty() {
         (whole, true)
-    } else if cols.iter().any(|&(_, c)| c == key_col) {
+    } else if asks_keys {
         let width = t.rows.iter().map(Vec::len).max().unwrap_or(0);
         ((0..width).filter(|&c| c != key_col).collect(), false)
     } else {
@@ -230,26 +253,22 @@ pub fn column(srcs: &[Src], question: &str, docs: &HashMap<String, f64>) -> Draf
             .iter()
             .find_map(|r| r.iter().position(|c| !c.trim().is_empty()))?;
         // A label of a letter or two ("A", "No") is named only quoted or right after
-        // a word that marks it as a label ("the column B", "the sub-header H"); a
-        // label inside a longer quoted phrase ("list what follows 'Reading the meter
-        // body'") is part of what the quote names, not a column asked for.
-        let names = |c: usize| -> Vec<String> { label_names(t, c).into_iter().map(fold).collect() };
+        // a word that marks it as a label ("the column B", "the sub-header H"), and
+        // never from inside a longer quote ([`said_outside`]).
         let long = |c: usize| {
-            names(c).iter().any(|l| {
+            label_names(t, c).into_iter().map(fold).any(|l| {
                 l.trim().chars().count() >= MIN_VALUE_CHARS
                     || LABEL_WORDS
                         .iter()
                         .any(|w| bare.contains(&format!(" {w}{l}")))
             })
         };
-        let outside = |c: usize| {
-            names(c)
-                .iter()
-                .any(|l| bare.contains(l.as_str()) || quotes.contains(l))
-        };
         let cols: Vec<usize> = named_columns(t, &q, &quotes, &qterms, None)
             .into_iter()
-            .filter(|&(s, c)| (s >= QUOTED || (s >= 1.0 && long(c) && outside(c))) && c != key_col)
+            .filter(|&(s, c)| {
+                (s >= QUOTED || (s >= 1.0 && long(c) && said_outside(t, c, &bare, &quotes)))
+                    && c != key_col
+            })
             .map(|x| x.1)
             .collect();
         if cols.is_empty() {
@@ -296,7 +315,7 @@ fn best_rows<'a>(
     let qterms = words::term_set(question);
     let found = tables(srcs);
     // (document, labels) identifies a table across its chunks.
-    let mut groups: Vec<((String, Vec<String>), f64, Vec<(usize, Rows)>)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for (fi, f) in found.iter().enumerate() {
         let Some((value, rows)) = pick(f) else {
             continue;
