@@ -575,3 +575,24 @@ The photograph of the flooded quay was taken by Ines Moll in 1952.\n";
     assert!(a.text.contains("Ines Moll"), "{}", a.text);
     assert!(!a.text.contains("Olek"), "{}", a.text);
 }
+
+#[test]
+fn a_date_asked_of_a_named_thing_is_not_taken_from_another_thing() {
+    // Two services of one port: a date is given for the ferry only. The name the
+    // question gives is written in the text, so a date beside another name answers
+    // about something else.
+    let text = "# Port services\n\nThe port runs several public services.\n\n\
+## Harbour Light Service\n\nThe Harbour Light Service guides ships into the bay at night. \
+It was first lit in 1871, after a wreck on the bar.\n\n\
+## Harbour Ferry\n\nThe Harbour Ferry carries passengers across the bay. \
+The Harbour Ferry will be shut down on 30 November 2026.\n";
+    let c = collection("port.md", text);
+    let a = answer(&c, "When will the Harbour Light Service be shut down?");
+    assert!(a.declined, "{}", a.text);
+    // The date stated under the name's own heading answers.
+    let a = answer(&c, "When was the Harbour Light Service first lit?");
+    assert!(!a.declined, "{}", a.text);
+    assert!(a.text.contains("1871"), "{}", a.text);
+    let a = answer(&c, "When will the Harbour Ferry be shut down?");
+    assert!(a.text.contains("30 November 2026"), "{}", a.text);
+}

@@ -421,3 +421,36 @@ fn the_context_of_a_which_documents_hold_a_script_question_carries_a_passage_in_
         "only the holders are read"
     );
 }
+
+#[test]
+fn a_comment_asked_of_a_numbered_place_it_is_not_on_is_declined() {
+    // Numbered paragraphs, one comment (ECMA-376 17.13.4) on the third: the
+    // question's "Paragraph 7" is written in the text, so a comment elsewhere is
+    // about another place.
+    let mut body = String::new();
+    for i in 1..=9 {
+        let text = format!("Paragraph {i}. The valve is checked by the keeper.");
+        if i == 3 {
+            body.push_str(&format!(
+                r#"<w:p><w:commentRangeStart w:id="0"/><w:r><w:t>{text}</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p>"#
+            ));
+        } else {
+            body.push_str(&format!("<w:p><w:r><w:t>{text}</w:t></w:r></w:p>"));
+        }
+    }
+    let part = format!(
+        r#"<?xml version="1.0"?><w:comments xmlns:w="{W_NS}"><w:comment w:id="0" w:author="Ann Lee" w:date="2024-01-01T00:00:00Z"><w:p><w:r><w:t>Say who checks it.</w:t></w:r></w:p></w:comment></w:comments>"#
+    );
+    let docx = docx_with(
+        &body,
+        &[("word/comments.xml", &part)],
+        &[("rIdC", "comments", "comments.xml")],
+    );
+    let mut c = Collection::new();
+    add_doc(&mut c, "valves.docx", &docx, 512);
+    let a = answer_of(&c, "Which comment did Ann Lee put on Paragraph 7?");
+    assert!(a.declined, "{}", a.text);
+    let a = answer_of(&c, "Which comment did Ann Lee put on Paragraph 3?");
+    assert!(!a.declined, "{}", a.text);
+    assert!(a.text.contains("Say who checks it."), "{}", a.text);
+}

@@ -225,6 +225,64 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize, want: Option<Wanted>) -> D
     }
 }
 
+/// Whether a question that names things the text writes (`names`, from
+/// [`super::focus::named_things`]) and asks for a date or a number (`want`) finds
+/// no quotable sentence that holds the type asked for and every name, or, with the
+/// names only in its paragraph or the heading above it, the type and a word of what
+/// the question says of them (its terms besides the names and the documents' names).
+/// The property: a date or number about a named thing is stated where that thing is
+/// named, with the words of what happened; one found elsewhere, or beside other
+/// words, belongs to something else (the shutdown date of another service of the
+/// same maker, the year the named one opened), so the answer declines rather than
+/// give it.
+pub fn unlocated(srcs: &[Src], question: &str, names: &[String], want: Option<Wanted>) -> bool {
+    let Some(w) = want else {
+        return false;
+    };
+    if names.is_empty() {
+        return false;
+    }
+    let mut said = super::words::term_set(question);
+    for n in names {
+        for t in super::words::term_set(n) {
+            said.remove(&t);
+        }
+    }
+    for s in srcs {
+        said.retain(|t| !s.naming.contains(t));
+    }
+    !srcs.iter().any(|s| {
+        s.units.iter().any(|u| {
+            if !quotable(s, u) || !super::wanted::holds(w, &u.plain) {
+                return false;
+            }
+            // A sentence that writes the names and the type states it of them.
+            let own = super::phrase::fold(&u.plain);
+            if names.iter().all(|n| own.contains(n.as_str())) {
+                return true;
+            }
+            if !said.is_empty() && u.terms.is_disjoint(&said) {
+                return false;
+            }
+            let mut here = format!("{} {}", u.plain, s.section);
+            if let Some(b) = s.blocks.get(u.block) {
+                here.push(' ');
+                here.push_str(&b.r.plain);
+            }
+            if let Some(h) = s.blocks[..u.block.min(s.blocks.len())]
+                .iter()
+                .rev()
+                .find(|b| b.kind == BlockKind::Heading)
+            {
+                here.push(' ');
+                here.push_str(&h.r.plain);
+            }
+            let here = super::phrase::fold(&here);
+            names.iter().all(|n| here.contains(n.as_str()))
+        })
+    })
+}
+
 /// A paragraph of at most this many words is quoted whole.
 const SHORT_PARAGRAPH_WORDS: usize = 50;
 

@@ -170,6 +170,102 @@ pub fn holds_numbers(question: &str, srcs: &[Src]) -> bool {
         })
 }
 
+/// Nouns for the numbered places of a document ("Paragraph 7", "clause 12", "step
+/// 3"): followed by a number, they name one place, not a kind of thing.
+const PLACE_NOUNS: &[&str] = &[
+    "paragraph",
+    "section",
+    "clause",
+    "article",
+    "chapter",
+    "step",
+    "item",
+    "line",
+    "point",
+    "part",
+    "note",
+    "rule",
+    "question",
+    "exercise",
+    "appendix",
+    "annex",
+    "schedule",
+];
+
+/// The numbered places the question names ("on Paragraph 7" → " paragraph 7 ",
+/// folded) that the body text of the sources writes out: a place the text itself
+/// labels so. A place only the layout knows (a page) is not one of them.
+pub fn numbered_places(question: &str, srcs: &[Src]) -> Vec<String> {
+    let folded = super::phrase::fold(&unquoted(question));
+    let w: Vec<&str> = folded.split_whitespace().collect();
+    let mut out: Vec<String> = Vec::new();
+    for pair in w.windows(2) {
+        let noun = pair[0];
+        let n = pair[1];
+        if !PLACE_NOUNS.contains(&noun) || !n.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let place = format!(" {noun} {n} ");
+        let written = srcs.iter().filter(|s| s.part.is_empty()).any(|s| {
+            s.units
+                .iter()
+                .any(|u| super::phrase::fold(&u.plain).contains(&place))
+        });
+        if written && !out.contains(&place) {
+            out.push(place);
+        }
+    }
+    out
+}
+
+/// The names the question writes as runs of two or more capitalized words after its
+/// first word ("the Harbour Light Service"), folded, that the body text of the
+/// sources writes too, leaving out a run made only of a document's name words: a
+/// name picks out one thing among those the text speaks of.
+pub fn named_things(question: &str, srcs: &[Src]) -> Vec<String> {
+    let text = unquoted(question);
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let bare = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let capital = |t: &str| {
+        let b = bare(t);
+        b.chars().next().is_some_and(char::is_uppercase) && b.chars().count() > 1
+    };
+    let mut runs: Vec<Vec<&str>> = Vec::new();
+    let mut run: Vec<&str> = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        // A word after a sentence's end is capitalized as a first word is.
+        let opens = i == 0 || tokens[i - 1].ends_with(['.', '?', '!', ':']);
+        if capital(t) && !opens {
+            run.push(t);
+        } else {
+            runs.push(std::mem::take(&mut run));
+        }
+        // A name ends at punctuation ("the Pump House, in …").
+        if t.ends_with([',', ';', '.', '?', '!', ':', ')']) {
+            runs.push(std::mem::take(&mut run));
+        }
+    }
+    runs.push(run);
+    let naming: HashSet<&String> = srcs.iter().flat_map(|s| s.naming.iter()).collect();
+    let mut out: Vec<String> = Vec::new();
+    for r in runs.into_iter().filter(|r| r.len() >= 2) {
+        let name = super::phrase::fold(&r.join(" "));
+        let terms = words::term_set(&name);
+        if terms.iter().all(|t| naming.contains(t)) || out.contains(&name) {
+            continue;
+        }
+        let written = srcs.iter().filter(|s| s.part.is_empty()).any(|s| {
+            s.units
+                .iter()
+                .any(|u| super::phrase::fold(&u.plain).contains(&name))
+        });
+        if written {
+            out.push(name);
+        }
+    }
+    out
+}
+
 /// Whether the sources hold at least [`FOCUS_MIN`] of the weight of the question's
 /// asked terms (true when it has none).
 pub fn holds_focus(question: &str, srcs: &[Src], w: &Weights) -> bool {

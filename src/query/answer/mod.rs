@@ -220,12 +220,14 @@ pub fn answer(
             }
             return write(vec![d], max_tokens * 2);
         }
+        let places = focus::numbered_places(question, &srcs);
         let reading = structured::Reading {
             srcs: &srcs,
             qterms: &qterms,
             docs: &docs,
             wants_all: a.wants_all,
             in_parts,
+            places: &places,
         };
         let mut drafts: Vec<Draft> = Vec::new();
         for (i, &ask) in asked.iter().enumerate() {
@@ -322,7 +324,10 @@ pub fn answer(
     // The asked noun may be a kind the document never writes ("which engineer") when
     // the question names the row that holds the instance.
     let focus = holds_focus(question, &srcs, &w) || cells::names_row(&srcs, question);
-    if (!focus || !holds_numbers(question, &srcs))
+    let names = focus::named_things(question, &srcs);
+    if (!focus
+        || !holds_numbers(question, &srcs)
+        || facts::unlocated(&srcs, question, &names, wanted::wanted(question)))
         && !foreign(question, &srcs.iter().collect::<Vec<_>>())
     {
         return decline("an answer to this question", &facts, max_tokens);

@@ -73,7 +73,30 @@ fn drafted(kind: &'static str, c: Vec<(f64, (usize, usize), Line)>, share: f64) 
 /// The score of a candidate whose own words are `own`, in block `bi` of `s` (the
 /// block and the source's context count half), when its document (relevance `rel`)
 /// or its own match admits it ([`focus::admits`]).
-fn admitted(q: &Query, s: &Src, bi: usize, rel: f64, own: &[&str]) -> Option<f64> {
+///
+/// A numbered place the question names and the text writes out (`places`, from
+/// [`focus::numbered_places`]: "the comment on Paragraph 7") must be where the
+/// candidate is, in its block or its own words: numbers identify, and a candidate
+/// elsewhere answers about another place, however well its words match.
+fn admitted(
+    q: &Query,
+    s: &Src,
+    bi: usize,
+    rel: f64,
+    own: &[&str],
+    places: &[String],
+) -> Option<f64> {
+    if !places.is_empty() {
+        let mut here = own.join(" ");
+        if let Some(b) = s.blocks.get(bi) {
+            here.push(' ');
+            here.push_str(&b.r.plain);
+        }
+        let here = super::phrase::fold(&here);
+        if !places.iter().all(|p| here.contains(p.as_str())) {
+            return None;
+        }
+    }
     let main: HashSet<String> = own.iter().flat_map(|t| words::terms(t)).collect();
     let mut ctx = s.context.clone();
     if let Some(b) = s.blocks.get(bi) {
@@ -107,6 +130,9 @@ pub struct Reading<'a> {
     pub wants_all: bool,
     /// Only candidates in page headers and footers.
     pub in_parts: bool,
+    /// The numbered places the question names that the text writes out
+    /// ([`focus::numbered_places`]), folded.
+    pub places: &'a [String],
 }
 
 /// Tracked changes matching the question: by the author and of the kind the question
@@ -119,6 +145,7 @@ pub fn changes(r: &Reading<'_>, q: &Query) -> Draft {
         docs,
         wants_all,
         in_parts,
+        places,
     } = *r;
     let authors = focus::named_authors(srcs, qterms);
     let kinds = asked_kinds(qterms);
@@ -136,7 +163,8 @@ pub fn changes(r: &Reading<'_>, q: &Query) -> Draft {
             {
                 continue;
             }
-            let Some(score) = admitted(q, s, bi, rel, &[&ch.text, &ch.author, ch.kind]) else {
+            let Some(score) = admitted(q, s, bi, rel, &[&ch.text, &ch.author, ch.kind], places)
+            else {
                 continue;
             };
             let who = if ch.author.is_empty() {
@@ -209,6 +237,7 @@ pub fn comments(r: &Reading<'_>, q: &Query) -> Draft {
         docs,
         wants_all,
         in_parts,
+        places,
     } = *r;
     let authors = focus::named_authors(srcs, qterms);
     let mut c = Vec::new();
@@ -225,7 +254,8 @@ pub fn comments(r: &Reading<'_>, q: &Query) -> Draft {
                 continue;
             }
             let anchor = s.anchor(&n.id);
-            let Some(score) = admitted(q, s, bi, rel, &[&n.text, &n.author, &anchor]) else {
+            let Some(score) = admitted(q, s, bi, rel, &[&n.text, &n.author, &anchor], places)
+            else {
                 continue;
             };
             let what = if n.reply_to.is_empty() {
