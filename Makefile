@@ -28,8 +28,8 @@ EVAL_MIN_DECLINES ?= 80
 # what it reached, so a change that loses there fails (issue 35's goals are 97% / 85%;
 # the README reports both splits).
 CHECK_MIN_COMPLETE ?= 94
-CHECK_MIN_ANSWERS ?= 71
-CHECK_MIN_DECLINES ?= 71
+CHECK_MIN_ANSWERS ?= 72
+CHECK_MIN_DECLINES ?= 85
 # The generated question set (scripts/gen-questions.py: questions from the corpus's
 # structure, gold read from the files by Python's own parsers): a fixed sample of 200
 # in make eval, the whole set in make eval-generated. Long tables and lists cost more
