@@ -596,3 +596,18 @@ The Harbour Ferry will be shut down on 30 November 2026.\n";
     let a = answer(&c, "When will the Harbour Ferry be shut down?");
     assert!(a.text.contains("30 November 2026"), "{}", a.text);
 }
+
+#[test]
+fn what_a_heading_introduces_leaves_out_filler() {
+    // Template text said over and over around the section's real sentences.
+    let filler = "I am some text ".repeat(20);
+    let text = format!(
+        "# Feature sample\n\nThis document exercises many features.\n\n## Fields\n\n\
+There are three types of fields: marker, display, and result. Marker fields are invisible \
+when printed.\n\n{filler}\n\n{filler}[image: Picture 6]{filler}\n\n## Tables\n\n{filler}\n"
+    );
+    let c = collection("features.md", &text);
+    let a = answer(&c, "What does the Fields section say?");
+    assert!(a.text.contains("three types of fields"), "{}", a.text);
+    assert!(!a.text.contains("I am some text"), "{}", a.text);
+}

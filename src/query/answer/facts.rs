@@ -203,6 +203,12 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize, want: Option<Wanted>) -> D
             if b.kind == BlockKind::Heading || !shown.insert((ssi, k)) {
                 break;
             }
+            // Filler and picture placeholders are no part of what is introduced
+            // ([`filler`], [`only_images`]): they say nothing the reader asked for.
+            if filler(&next.plain) || only_images(&next.plain) {
+                at = (ssi, k + 1);
+                continue;
+            }
             list = true;
             taken += 1;
             lines.push(if b.kind == BlockKind::Item {
