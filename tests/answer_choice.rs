@@ -599,14 +599,17 @@ The Harbour Ferry will be shut down on 30 November 2026.\n";
 
 #[test]
 fn what_a_heading_introduces_leaves_out_filler() {
-    // Template text said over and over around the section's real sentences.
+    // Template text said over and over around the section's real sentences; the
+    // one-word heading is read as a lead-in whose section the answer quotes.
     let filler = "I am some text ".repeat(20);
     let text = format!(
-        "# Feature sample\n\nThis document exercises many features.\n\n## Fields\n\n\
-There are three types of fields: marker, display, and result. Marker fields are invisible \
-when printed.\n\n{filler}\n\n{filler}[image: Picture 6]{filler}\n\n## Tables\n\n{filler}\n"
+        "# Complex sample\n\nThis document exercises many features.\n\n## Columns\n\n\
+{filler}\n\n{filler}\n\n## Fields\n\nThere are three types of fields: marker, display, and \
+result. Marker fields are invisible when printed. Display fields print a picture. Result \
+fields print the computed result of the field, here 90.\n\n{filler}[image: Picture 6]{filler}\n\n\
+{filler}\n\n## Tables\n\n{filler}\n"
     );
-    let c = collection("features.md", &text);
+    let c = collection("complex.md", &text);
     let a = answer(&c, "What does the Fields section say?");
     assert!(a.text.contains("three types of fields"), "{}", a.text);
     assert!(!a.text.contains("I am some text"), "{}", a.text);
