@@ -614,3 +614,21 @@ fields print the computed result of the field, here 90.\n\n{filler}[image: Pictu
     assert!(a.text.contains("three types of fields"), "{}", a.text);
     assert!(!a.text.contains("I am some text"), "{}", a.text);
 }
+
+#[test]
+fn a_note_named_by_its_label_is_the_one_answered() {
+    // Three notes marked in one paragraph: the words of the paragraph fit each of
+    // them alike; the label tells them apart.
+    let text = "# Harbour history\n\nThe harbour was dredged in 1902.[^dredge] The quay was \
+extended in 1931.[^quay] A new crane arrived in 1950.[^3]\n\n\
+[^dredge]: Dredging records are kept at the town archive.\n\n\
+[^quay]: The extension added forty metres of berth.\n\n\
+[^3]: The crane came from a shipyard in Leith.\n";
+    let c = collection("harbour.md", text);
+    let a = answer(&c, "What does the footnote labelled quay say?");
+    assert!(a.text.contains("forty metres"), "{}", a.text);
+    assert!(!a.text.contains("Leith"), "{}", a.text);
+    let a = answer(&c, "What does footnote 3 say?");
+    assert!(a.text.contains("Leith"), "{}", a.text);
+    assert!(!a.text.contains("archive"), "{}", a.text);
+}

@@ -228,6 +228,7 @@ pub fn answer(
             wants_all: a.wants_all,
             in_parts,
             places: &places,
+            question,
         };
         let mut drafts: Vec<Draft> = Vec::new();
         for (i, &ask) in asked.iter().enumerate() {

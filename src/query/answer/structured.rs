@@ -133,6 +133,48 @@ pub struct Reading<'a> {
     /// The numbered places the question names that the text writes out
     /// ([`focus::numbered_places`]), folded.
     pub places: &'a [String],
+    /// The question as asked.
+    pub question: &'a str,
+}
+
+/// Words that name a note by the label after them ("footnote 3", "the note marked
+/// b") or before them ("the dredge note").
+const NOTE_WORDS: &[&str] = &["note", "footnote", "endnote"];
+
+/// Words that introduce a note's label ("the note labelled quay").
+const LABEL_INTRO: &[&str] = &["labelled", "labeled", "marked", "called", "number"];
+
+/// Whether the question names a note by its label (`label`, as its mark shows it):
+/// right after a word for a note or a word that introduces a label, right before
+/// a word for a note, or quoted. A label is how the text itself refers to its note
+/// (the mark in the text, "[^quay]", "³"), so a question that gives it points at
+/// one note, whatever its words share with the others.
+fn names_label(question: &str, label: &str) -> bool {
+    let l = super::phrase::fold(label);
+    let l = l.trim();
+    if l.is_empty() {
+        return false;
+    }
+    let q = super::phrase::fold(question);
+    let after = NOTE_WORDS
+        .iter()
+        .chain(LABEL_INTRO)
+        .any(|w| q.contains(&format!(" {w} {l} ")));
+    let before = NOTE_WORDS.iter().any(|w| q.contains(&format!(" {l} {w} ")));
+    // Endnotes are marked "e1", "e2" beside footnotes' "1", "2" (chunk/render.rs);
+    // a question says "endnote 1".
+    let endnote = l
+        .strip_prefix('e')
+        .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+        .is_some_and(|n| q.contains(&format!(" endnote {n} ")));
+    if endnote {
+        return true;
+    }
+    after
+        || before
+        || super::phrase::quoted(question)
+            .iter()
+            .any(|x| x.trim() == l)
 }
 
 /// Tracked changes matching the question: by the author and of the kind the question
@@ -146,6 +188,7 @@ pub fn changes(r: &Reading<'_>, q: &Query) -> Draft {
         wants_all,
         in_parts,
         places,
+        ..
     } = *r;
     let authors = focus::named_authors(srcs, qterms);
     let kinds = asked_kinds(qterms);
@@ -238,6 +281,7 @@ pub fn comments(r: &Reading<'_>, q: &Query) -> Draft {
         wants_all,
         in_parts,
         places,
+        ..
     } = *r;
     let authors = focus::named_authors(srcs, qterms);
     let mut c = Vec::new();
@@ -290,7 +334,11 @@ pub fn comments(r: &Reading<'_>, q: &Query) -> Draft {
 /// references it when that sentence is among the sources.
 pub fn notes(r: &Reading<'_>, q: &Query) -> Draft {
     let Reading {
-        srcs, qterms, docs, ..
+        srcs,
+        qterms,
+        docs,
+        question,
+        ..
     } = *r;
     // "the endnote" reads endnotes only, "the footnote" footnotes only.
     let endnote = qterms.contains("endnot") || qterms.contains("endnote");
@@ -333,6 +381,19 @@ pub fn notes(r: &Reading<'_>, q: &Query) -> Draft {
             }
             c.push((score, (si, bi), Line::new(plain, s.number)));
         }
+    }
+    // Notes named by their label are the ones asked for.
+    let named: Vec<bool> = c
+        .iter()
+        .map(|(_, (si, bi), _)| {
+            srcs.get(*si)
+                .and_then(|s| s.blocks.get(*bi))
+                .is_some_and(|b| names_label(question, &b.label))
+        })
+        .collect();
+    if named.iter().any(|&n| n) {
+        let mut keep = named.into_iter();
+        c.retain(|_| keep.next().unwrap_or(false));
     }
     drafted("notes", c, 0.6)
 }
