@@ -628,6 +628,14 @@ extended in 1931.[^quay] A new crane arrived in 1950.[^3]\n\n\
     let a = answer(&c, "What does the footnote labelled quay say?");
     assert!(a.text.contains("forty metres"), "{}", a.text);
     assert!(!a.text.contains("Leith"), "{}", a.text);
+    // Its mark, set right after a full stop, ends the sentence that references it:
+    // the reference is that sentence, not the paragraph.
+    assert!(
+        a.text.contains("The quay was extended in 1931."),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("1902"), "{}", a.text);
     let a = answer(&c, "What does footnote 3 say?");
     assert!(a.text.contains("Leith"), "{}", a.text);
     assert!(!a.text.contains("archive"), "{}", a.text);

@@ -184,7 +184,10 @@ pub fn parse(p: &Passage<'_>) -> Src {
 fn sentences(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut open = 0i64;
-    for s in text.unicode_sentences() {
+    for s in after_note_marks(text)
+        .into_iter()
+        .flat_map(|p| p.unicode_sentences())
+    {
         let glued = out.last().is_some_and(|l| l.ends_with(['.', '?', '!']));
         let joins = open > 0 || glued;
         open += s.matches('[').count() as i64 - s.matches(']').count() as i64;
@@ -198,6 +201,33 @@ fn sentences(text: &str) -> Vec<String> {
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .collect()
+}
+
+/// `text` cut after each note mark that follows a sentence's end and precedes a
+/// space ("dredged in 1902.(note 4) The quay …"): a footnote reference is most often
+/// set right after the full stop, and UAX #29 reads the mark's lower-case word as the
+/// sentence going on, so without the cut the sentence runs into the next. The mark
+/// stays with the sentence it ends (markup.rs writes marks as `(note label)`).
+fn after_note_marks(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    let mut at = 0;
+    while let Some(i) = text[at..].find("(note ") {
+        let start = at + i;
+        let Some(len) = text[start..].find(')') else {
+            break;
+        };
+        let end = start + len + 1;
+        let ends_sentence = text[..start].ends_with(['.', '?', '!']);
+        let spaced = text[end..].starts_with(char::is_whitespace);
+        if ends_sentence && spaced {
+            out.push(&text[from..end]);
+            from = end;
+        }
+        at = end;
+    }
+    out.push(&text[from..]);
+    out
 }
 
 /// Most words of a contents entry's title.
@@ -467,5 +497,13 @@ mod tests {
         );
         // Scripts without spaces between sentences still split.
         assert_eq!(sentences("一つ目。二つ目。").len(), 2);
+        // A note mark after a full stop ends the sentence with it.
+        assert_eq!(
+            sentences("It was dredged in 1902.(note 4) The quay came later.(note q)"),
+            [
+                "It was dredged in 1902.(note 4)",
+                "The quay came later.(note q)"
+            ]
+        );
     }
 }
