@@ -372,18 +372,22 @@ mod tests {
     /// A rota: rooms by lead and helper, with values repeated across columns.
     const ROTA: &str = "[Rota — Kitchen refit]\n\n| Room | Lead | Helper | State |\n|---|---|---|---|\n| Pantry | Mara | Olek | done |\n| Scullery | Tomas | Mara | started |\n| Larder | Mara | Ines | waiting |\n| Boot room | Ines | Tomas, Mara | done |\n";
 
-    fn ask(question: &str) -> Vec<String> {
-        let p = Passage {
+    /// One source holding `text`, cited as 1.
+    fn source(text: &str) -> Vec<Src> {
+        vec![parse(&Passage {
             number: 1,
-            text: ROTA,
-            file: "rota.md",
-        };
-        let srcs = vec![parse(&p)];
-        rows_with(&srcs, question, &HashMap::new())
-            .lines
-            .into_iter()
-            .map(|l| l.plain)
-            .collect()
+            text,
+            file: "t.md",
+        })]
+    }
+
+    /// The plain lines of a draft.
+    fn plain(d: Draft) -> Vec<String> {
+        d.lines.into_iter().map(|l| l.plain).collect()
+    }
+
+    fn ask(question: &str) -> Vec<String> {
+        plain(rows_with(&source(ROTA), question, &HashMap::new()))
     }
 
     #[test]
@@ -414,17 +418,12 @@ mod tests {
     fn a_name_some_key_cells_carry_selects_their_rows() {
         // The person in charge written into the key cell, under no column label.
         let board = "[Board — Screens]\n\nProgress of the screens this week.\n\n| | Draft | Review |\n|---|---|---|\n| Load map *Vera* | yes | no |\n| Save map *Quin* | yes | yes |\n| Train screen *Vera* | no | no |\n";
-        let p = Passage {
-            number: 1,
-            text: board,
-            file: "board.md",
-        };
-        let srcs = vec![parse(&p)];
-        let got: Vec<String> = rows_with(&srcs, "Which screens is Vera doing?", &HashMap::new())
-            .lines
-            .into_iter()
-            .map(|l| l.plain)
-            .collect();
+        let srcs = source(board);
+        let got = plain(rows_with(
+            &srcs,
+            "Which screens is Vera doing?",
+            &HashMap::new(),
+        ));
         assert_eq!(got, vec!["Load map Vera", "Train screen Vera"]);
         // The asked noun alone picks no row; nor does a question that asks for
         // something the table does not list.
@@ -443,19 +442,8 @@ mod tests {
     #[test]
     fn a_column_named_outside_quotes_is_listed_down_the_table() {
         let grid = "[Grid — Codes]\n\nThe meter body codes.\n\n| Code | B | Meter body |\n|---|---|---|\n| K1 | 4 | brass |\n| K2 | 7 | steel |\n";
-        let p = Passage {
-            number: 1,
-            text: grid,
-            file: "grid.md",
-        };
-        let srcs = vec![parse(&p)];
-        let lines = |q: &str| -> Vec<String> {
-            column(&srcs, q, &HashMap::new())
-                .lines
-                .into_iter()
-                .map(|l| l.plain)
-                .collect()
-        };
+        let srcs = source(grid);
+        let lines = |q: &str| plain(column(&srcs, q, &HashMap::new()));
         assert_eq!(
             lines("What are the values in column B?"),
             vec!["Code: K1; B: 4", "Code: K2; B: 7"]
