@@ -223,3 +223,20 @@ fn a_column_named_with_no_row_is_listed_down_the_table() {
         a.text
     );
 }
+
+#[test]
+fn a_question_naming_a_table_gets_the_table_not_the_list_beside_it() {
+    // The structure's noun says which structure: the lists share more of the
+    // question's words ("bullet", "list") than the table does, but "the table" is
+    // what is asked for.
+    let md = "# Sampler\n\nHere is a bullet list:\n\n- Bullet one\n- Bullet two\n- Bullet three\n\n\
+Here is a numbered list:\n\n1. Numbered one\n2. Numbered two\n\n\
+| Tide | Port | Hour |\n| --- | --- | --- |\n| High | Skerry | 06:10 |\n| Low | Skerry | 12:25 |\n";
+    let c = collection("sampler.md", md);
+    let a = answer(
+        &c,
+        "What's in the table of the sampler with the bullet list and the numbered list? List all its cells.",
+    );
+    assert_eq!(a.kind, "table", "{}", a.text);
+    assert!(a.text.contains("12:25"), "{}", a.text);
+}

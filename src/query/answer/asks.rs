@@ -144,31 +144,20 @@ const PAGE_WORDS: &[&str] = &["page", "running", "odd", "even", "first", "defaul
 /// only where the sources hold that structure.
 pub fn asks(question: &str) -> Vec<(Ask, bool)> {
     let mut found: Vec<(Ask, bool)> = Vec::new();
-    let question = unquoted(question);
-    // Words joined into a name ("inserted-cells", "track-changes", "Comment042.docx")
-    // name a document, not what is asked.
-    let all: Vec<String> = question
-        .split_whitespace()
-        .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric()))
-        .filter(|t| !t.contains(['-', '_', '.']))
-        .flat_map(|t| {
-            t.unicode_words()
-                .map(|w| words::stem(&w.to_lowercase()))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let all = ask_stems(question);
     let near = |i: usize, before: usize, after: usize, list: &[&str]| {
         all[i.saturating_sub(before)..(i + 1 + after).min(all.len())]
             .iter()
             .any(|w| list.iter().any(|x| words::stem(x) == *w))
     };
     for (i, s) in all.iter().enumerate() {
-        // "header row", "header cell": a table's header, not a page's.
-        if s == "header"
-            && all
-                .get(i + 1)
-                .is_some_and(|n| ["row", "column", "cell"].contains(&n.as_str()))
-        {
+        if modifies_noun(&all, i) {
+            continue;
+        }
+        // "track" asks for tracked changes only as their name ("tracked changes",
+        // "track revisions"); otherwise it is the ordinary verb ("the screens
+        // tracked in the progress table").
+        if s == "track" && !near(i, 0, 2, &["change", "changes", "revision", "revisions"]) {
             continue;
         }
         for (ask, stems) in ASKS {
@@ -189,6 +178,58 @@ pub fn asks(question: &str) -> Vec<(Ask, bool)> {
         }
     }
     found
+}
+
+/// The question's words, stemmed, outside quotes. Words joined into a name
+/// ("inserted-cells", "track-changes", "Comment042.docx") name a document, not what
+/// is asked, and are left out.
+fn ask_stems(question: &str) -> Vec<String> {
+    unquoted(question)
+        .split_whitespace()
+        .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|t| !t.contains(['-', '_', '.']))
+        .flat_map(|t| {
+            t.unicode_words()
+                .map(|w| words::stem(&w.to_lowercase()))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// Nouns a "header" or "footer" right before them qualifies, so that it names
+/// something else: a table's header ("header row"), or a document about headers
+/// ("the odd/even headers test document", "the footer sample"), not a page's part.
+const QUALIFIED_NOUNS: &[&str] = &[
+    "row", "column", "cell", "test", "document", "file", "sample", "example",
+];
+
+/// Whether the header or footer word at `i` of `stems` qualifies the noun after it
+/// ([`QUALIFIED_NOUNS`]) instead of naming a page part.
+fn modifies_noun(stems: &[String], i: usize) -> bool {
+    matches!(stems[i].as_str(), "header" | "footer")
+        && stems
+            .get(i + 1)
+            .is_some_and(|n| QUALIFIED_NOUNS.iter().any(|q| words::stem(q) == *n))
+}
+
+/// Which page parts `question` asks for: (header, footer). A watermark or running
+/// head is in the header part (ECMA-376 17.10.1); a header or footer word that
+/// qualifies a noun ([`modifies_noun`]) asks for neither.
+pub fn page_parts(question: &str) -> (bool, bool) {
+    let all = ask_stems(question);
+    let mut header = false;
+    let mut footer = false;
+    for (i, s) in all.iter().enumerate() {
+        if modifies_noun(&all, i) {
+            continue;
+        }
+        match s.as_str() {
+            "header" | "watermark" | "running" | "head" => header = true,
+            "footer" => footer = true,
+            _ => {}
+        }
+    }
+    (header, footer)
 }
 
 /// What a declined ask was for, in words.
@@ -227,6 +268,19 @@ mod tests {
             asks("List the rows of the 'Headers' example in the merged-rows sample").is_empty()
         );
         assert!(asks("What is under the header row of the grid in Comment042.docx?").is_empty());
+        assert!(asks("List the screens tracked in the progress table").is_empty());
+        assert_eq!(
+            page_parts("What is in the page footer of the odd/even headers test document?"),
+            (false, true)
+        );
+        assert_eq!(
+            page_parts("What do the running head and footer say?"),
+            (true, true)
+        );
+        assert_eq!(
+            asks("Which tracked changes are there?"),
+            [(Ask::Changes, true)]
+        );
         assert_eq!(
             unquoted("the 'Headers' example, Ann's \"Notes\" file"),
             "the   example, Ann's   file"

@@ -237,7 +237,7 @@ pub fn answer(
                 Ask::Changes => structured::changes(&reading, &q),
                 Ask::Comments => structured::comments(&reading, &q),
                 Ask::Notes => structured::notes(&reading, &q),
-                Ask::Parts => structured::parts(&srcs, &q, &qterms, &docs),
+                Ask::Parts => structured::parts(&srcs, &q, question, &docs),
             };
             let ok = !d.lines.is_empty();
             if i == 0 && !ok {
@@ -292,7 +292,14 @@ pub fn answer(
     if a.wants_all {
         let t = cells::whole_table(&srcs, &table_q, &quotes);
         let l = cells::whole_list(&srcs, &table_q, &quotes);
-        let best = if t.score >= l.score { t } else { l };
+        // A question that names a table ("what's in the table", "list all its
+        // cells") asks for that table, however well a list near it matches: the
+        // structure's noun says which structure. ("List" itself is most often the verb.)
+        let best = if t.score >= l.score || (a.table && !t.lines.is_empty()) {
+            t
+        } else {
+            l
+        };
         if !best.lines.is_empty() && best.score >= FACT_MIN && best.score >= facts.score {
             let rest = parts::left_out(question, &best, &srcs, &w, &TABLE_WORDS);
             return write(vec![best, rest], max_tokens * 2);

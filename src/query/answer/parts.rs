@@ -37,26 +37,47 @@ const OTHER_SOURCE: f64 = 0.8;
 /// Most statements added for the parts left out.
 const MAX_ADDED: usize = 2;
 
+/// Words that join the items of an enumeration.
+const JOINERS: &[&str] = &["and", "or"];
+
 /// The parts of `question`, one per interrogative word (text before the first one
-/// belongs to the first part); a single part when it has fewer than two.
+/// belongs to the first part), and one per item of an enumeration after a colon
+/// ("What did the harbour notice say: the new pier, the fares and when it opens?"):
+/// a colon introduces what is asked, and its commas, semicolons
+/// and joining words ("and", "or") part the things asked. A single part when there
+/// are fewer than two.
 pub fn split(question: &str) -> Vec<String> {
     let mut parts: Vec<String> = Vec::new();
     let mut cur = String::new();
     let mut seen = 0usize;
+    let mut listed = 0usize;
+    let mut colon = false;
     for w in question.split_word_bounds() {
         let lower = w.to_lowercase();
-        if WH.contains(&lower.as_str()) {
+        let wh = WH.contains(&lower.as_str());
+        if wh {
             seen += 1;
-            if seen > 1 && !cur.trim().is_empty() {
-                parts.push(std::mem::take(&mut cur));
+        }
+        let item_end = colon && ([",", ";"].contains(&w) || JOINERS.contains(&lower.as_str()));
+        if ((wh && seen > 1) || item_end) && !cur.trim().is_empty() {
+            // The text before the colon stays with the first item: it says what
+            // that item is of.
+            parts.push(std::mem::take(&mut cur));
+            if item_end {
+                listed += 1;
             }
         }
-        cur.push_str(w);
+        if w == ":" {
+            colon = true;
+        }
+        if !item_end {
+            cur.push_str(w);
+        }
     }
     if !cur.trim().is_empty() {
         parts.push(cur);
     }
-    if seen < 2 {
+    if seen < 2 && listed == 0 {
         return vec![question.to_string()];
     }
     parts
@@ -159,5 +180,25 @@ mod tests {
         assert_eq!(p[0], "In the guide, which jars are needed, and ");
         assert_eq!(p[1], "what changed in 11.4?");
         assert_eq!(split("What is the capital of France?").len(), 1);
+    }
+
+    #[test]
+    fn an_enumeration_after_a_colon_is_one_part_per_item() {
+        let p = split("What did the note say: the new pier, the fares and when it opens?");
+        assert_eq!(
+            p,
+            vec![
+                "What did the note say: the new pier",
+                " the fares ",
+                " when it opens?"
+            ]
+        );
+        // Commas without a colon list what one part asks.
+        assert_eq!(
+            split("Which time, flag and count does row 7 hold?").len(),
+            1
+        );
+        // A colon with one thing after it asks one thing.
+        assert_eq!(split("Summarize section 2: Installation").len(), 1);
     }
 }

@@ -9,6 +9,7 @@ use super::Passage;
 use super::markup::{self, Change, Note, Rendered};
 use super::table::{self, Table};
 use super::words;
+use crate::query::assemble::analyze::name_words;
 
 /// What a block is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,11 +125,15 @@ pub fn parse(p: &Passage<'_>) -> Src {
     let title = field("Document: ");
     let section = field("Section: ");
     let part = field("Part: ");
-    // "pandoc__track_changes_move" is one word to UAX #29; its parts name it.
-    let naming: HashSet<String> = words::terms(&title)
+    // "pandoc__track_changes_move" is one word to UAX #29, and so is
+    // "chineseCountingThousand": their parts name it.
+    let naming: HashSet<String> = [title.as_str(), p.file]
         .into_iter()
-        .chain(words::terms(&title.replace(['_', '.', '-'], " ")))
-        .chain(words::terms(&p.file.replace(['_', '.', '-'], " ")))
+        .flat_map(|n| {
+            let (punct, split) = name_words(n);
+            [words::terms(n), words::terms(&punct), words::terms(&split)]
+        })
+        .flatten()
         .collect();
     let mut context = naming.clone();
     context.extend(words::terms(&section));
@@ -470,6 +475,19 @@ mod tests {
             "See section 4.2 for the rules in chapter 3"
         ));
         assert!(!is_contents_entry("Total\t"));
+    }
+
+    #[test]
+    fn a_file_name_joined_in_camel_case_names_its_document_by_each_word() {
+        let p = Passage {
+            number: 1,
+            text: "[Document: ferry-LIR9-portCountingThousand | Part: footer, section 1 (default) | Page: 1]\n\nPage 3",
+            file: "ferry-LIR9-portCountingThousand.docx",
+        };
+        let s = parse(&p);
+        for w in ["port", "count", "thousand", "ferry"] {
+            assert!(s.naming.contains(&words::stem(w)), "{w}: {:?}", s.naming);
+        }
     }
 
     #[test]

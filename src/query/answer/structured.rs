@@ -400,16 +400,8 @@ pub fn notes(r: &Reading<'_>, q: &Query) -> Draft {
 
 /// Page headers and footers of the most relevant document (the kind the question
 /// names: "footer" alone reads footers, "header" or "watermark" headers).
-pub fn parts(
-    srcs: &[Src],
-    q: &Query,
-    qterms: &HashSet<String>,
-    docs: &HashMap<String, f64>,
-) -> Draft {
-    let footer = qterms.contains("footer");
-    let header = ["header", "watermark", "running", "head"]
-        .iter()
-        .any(|w| qterms.contains(*w));
+pub fn parts(srcs: &[Src], q: &Query, question: &str, docs: &HashMap<String, f64>) -> Draft {
+    let (header, footer) = super::asks::page_parts(question);
     let mut c = Vec::new();
     let mut seen = HashSet::new();
     for (si, s) in srcs.iter().enumerate() {

@@ -90,7 +90,14 @@ fn formats(question: &str) -> (Vec<Format>, String) {
         let noun = lower
             .get(i + 1)
             .is_some_and(|n| DOCUMENT_NOUNS.contains(&n.as_str()));
-        if !noun {
+        // "my docx files", "your EPUB and HTML files": the asker's own files, not
+        // the collection's. A possessive determiner opens a noun phrase that names
+        // the owner's things; the phrase runs back to it over other modifiers.
+        let owned = (1..=3)
+            .map_while(|k| i.checked_sub(k).map(|j| lower[j].as_str()))
+            .take_while(|w| !matches!(*w, "the" | "which" | "these" | "those" | "all"))
+            .any(|w| matches!(w, "my" | "our" | "your"));
+        if !noun || owned {
             continue;
         }
         if let Some((_, f)) = FORMATS
@@ -245,6 +252,21 @@ pub fn singular(t: &str) -> Option<String> {
 /// once more split at `_`, `-`, `.` and lower-to-upper case changes, so
 /// "cellWithComment" and "test comment" both meet "openxmlsdk__testComment".
 pub fn name_terms(name: &str) -> Vec<String> {
+    let (punct, split) = name_words(name);
+    let mut out = terms_of(name);
+    out.extend(terms_of(&punct));
+    out.extend(terms_of(&split));
+    crate::order::sort(&mut out);
+    out.dedup();
+    out
+}
+
+/// The words a name joins, as two spellings: split at `_`, `-` and `.` only, and
+/// split there and at lower-to-upper case changes ("zh-CH-chineseCountingThousand"
+/// -> "zh CH chineseCountingThousand", "zh CH chinese Counting Thousand"). File
+/// names join words so (`snake_case`, `kebab-case`, `camelCase`); each spelling is
+/// kept because an acronym ("HTMLReader") splits badly at case changes.
+pub fn name_words(name: &str) -> (String, String) {
     let punct: String = name
         .chars()
         .map(|c| if matches!(c, '_' | '-' | '.') { ' ' } else { c })
@@ -263,12 +285,7 @@ pub fn name_terms(name: &str) -> Vec<String> {
         prev_lower = ch.is_lowercase() || ch.is_ascii_digit();
         split.push(ch);
     }
-    let mut out = terms_of(name);
-    out.extend(terms_of(&punct));
-    out.extend(terms_of(&split));
-    crate::order::sort(&mut out);
-    out.dedup();
-    out
+    (punct, split)
 }
 
 /// Words a language's name may stand before when it names the documents' language.
@@ -643,5 +660,20 @@ mod tests {
         assert!(!passing.language_scope && passing.languages.len() == 1);
         let b = analyze("Who deleted the word in the page header?");
         assert!(b.revisions && b.header_footer && !b.wants_all);
+    }
+
+    #[test]
+    fn a_format_names_the_collection_documents_unless_they_are_the_askers() {
+        assert_eq!(
+            formats("Which RTF files have comments?").0,
+            vec![Format::Rtf]
+        );
+        assert_eq!(formats("the EPUB and docx files").0, vec![Format::Docx]);
+        assert!(
+            formats("My EPUB and docx files differ on every build")
+                .0
+                .is_empty()
+        );
+        assert!(formats("How do I open your Word documents?").0.is_empty());
     }
 }
