@@ -5,8 +5,8 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::words;
-pub use crate::query::assemble::analyze::unquoted;
 use crate::query::assemble::analyze::{COMMENT_WORDS, HEADER_WORDS, NOTE_WORDS, REVISION_WORDS};
+pub use crate::query::assemble::analyze::{asks_about, unquoted};
 
 /// Structures a question can ask for, in the order of [`ASKS`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,35 +72,6 @@ pub fn dropped(ask: Ask) -> Vec<&'static str> {
         Ask::Parts => (HEADER_WORDS, &["page", "pages", "head"]),
     };
     words.iter().chain(extra).copied().collect()
-}
-
-/// Phrases that ask what a text says on a topic as a whole, folded (word-padded).
-const ABOUT_ASKS: &[&str] = &[
-    " say about ",
-    " says about ",
-    " said about ",
-    " tell about ",
-    " tells about ",
-    " say on ",
-    " cover ",
-    " covers ",
-    " describe ",
-    " describes ",
-    " discuss ",
-    " discusses ",
-    " summarize ",
-    " summarise ",
-    " overview ",
-    " explain ",
-    " explains ",
-];
-
-/// Whether the question asks what the documents say on a topic ("what does the
-/// article say about Rust", "what does ... cover"): the answer is the part written on
-/// it, when a heading names the topic, not one sentence.
-pub fn asks_about(question: &str) -> bool {
-    let q = super::phrase::fold(question);
-    ABOUT_ASKS.iter().any(|p| q.contains(p))
 }
 
 /// Whether the question asks for every row or item: "list", "all", "every",

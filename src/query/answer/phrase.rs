@@ -3,6 +3,7 @@
 //! "Table row" is not "Table"; quoted spans; positions ("the third", "row 3", "the
 //! last"). Shared by the table lookup, links, lists and sections.
 
+pub use crate::query::assemble::analyze::fold;
 use crate::query::assemble::analyze::quote_spans;
 
 /// Ordinal words, by position from 1.
@@ -14,23 +15,6 @@ const ORDINALS: &[&str] = &[
 /// Weight of a row key quoted in the question ('Text'): quoting is how a user marks
 /// the exact name of a thing.
 pub const QUOTED: f64 = 2.0;
-
-/// `s` as a run of lower-case words (letters and digits of any script), each word
-/// padded by one space, so `contains` on two folded strings matches whole words.
-pub fn fold(s: &str) -> String {
-    let mut out = String::from(" ");
-    for c in s.chars() {
-        if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
-        } else if !out.ends_with(' ') {
-            out.push(' ');
-        }
-    }
-    if !out.ends_with(' ') {
-        out.push(' ');
-    }
-    out
-}
 
 /// A position asked for: 1-based, or the last.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -11,11 +11,12 @@
 
 use std::collections::HashSet;
 
-use super::analyze::{Analysis, terms_of};
+use super::analyze::{Analysis, STOP, terms_of};
 use super::fill::UnitRef;
 use super::pool::{Place, Pool};
 use super::units::{UnitKind, level};
 use crate::query::collection::Collection;
+use crate::retrieve::tokenize::tokenize;
 
 /// Share of a heading's weight the question must hold for the heading to be named.
 pub const HEADING_COVERAGE: f64 = 0.7;
@@ -29,7 +30,14 @@ pub const HEADING_LOOKBACK: usize = 12;
 /// holds, that weight's share of the heading's, distinct terms held). Weights are IDF
 /// squared over the collection.
 pub fn heading_match(c: &Collection, a: &Analysis, text: &str) -> (f64, f64, usize) {
-    let words: HashSet<String> = terms_of(text.trim_start_matches('#')).into_iter().collect();
+    // Function and question words ("what", "does", "it") name no section: a
+    // heading written as a question ("What does it support?") is named by its
+    // content words, as any other.
+    let words: HashSet<String> = tokenize(text.trim_start_matches('#'))
+        .into_iter()
+        .filter(|w| !STOP.contains(&w.as_str()))
+        .flat_map(|w| terms_of(&w))
+        .collect();
     let asked: HashSet<&str> = a.terms.iter().map(String::as_str).collect();
     let (mut held, mut total, mut n) = (0.0, 0.0, 0usize);
     for w in &words {
@@ -146,7 +154,34 @@ pub fn section_units(c: &Collection, pool: &mut Pool, heading: UnitRef) -> Vec<U
 
 #[cfg(test)]
 mod tests {
-    use super::level;
+    use super::{heading_match, level};
+    use crate::query::Collection;
+    use crate::query::assemble::analyze;
+    use crate::{ConvertOptions, convert};
+
+    #[test]
+    fn function_words_name_no_heading() {
+        // "what", "does" and "it" are rare here and "support" common: by weight alone
+        // the question's function words would hold most of the heading.
+        let mut c = Collection::new();
+        let docs = [
+            (
+                "a",
+                "# What does it support?\n\nThe crate hoist supports loads.",
+            ),
+            ("b", "# Hoist\n\nSupport the load."),
+            ("c", "# Rope\n\nSupport the rope."),
+        ];
+        for (id, text) in docs {
+            let o = ConvertOptions::default().with_doc_id(id).unwrap();
+            c.add(convert(text.as_bytes(), &o).unwrap()).unwrap();
+        }
+        let a = analyze("What does it cost to ship a crate?");
+        let (held, _, n) = heading_match(&c, &a, "# What does it support?");
+        assert_eq!((held, n), (0.0, 0));
+        let b = analyze("Which loads does it support?");
+        assert_eq!(heading_match(&c, &b, "# What does it support?").2, 1);
+    }
 
     #[test]
     fn heading_levels() {
