@@ -28,7 +28,7 @@ EVAL_MIN_DECLINES ?= 80
 # what it reached, so a change that loses there fails (issue 35's goals are 97% / 85%;
 # the README reports both splits).
 CHECK_MIN_COMPLETE ?= 94
-CHECK_MIN_ANSWERS ?= 72
+CHECK_MIN_ANSWERS ?= 73
 CHECK_MIN_DECLINES ?= 85
 # The generated question set (scripts/gen-questions.py: questions from the corpus's
 # structure, gold read from the files by Python's own parsers): a fixed sample of 200
@@ -41,6 +41,17 @@ GEN_MAX_TOKENS ?= 4400
 GEN_ALL_MIN_COMPLETE ?= 96
 GEN_ALL_MIN_ANSWERS ?= 93
 GEN_DIR := target/eval/generated
+# The two extra question sets (tests/eval/README.md: written blind, phrased as users
+# ask; tuning data like the dev split) are held to what they reached: prose questions
+# over the whole corpus (extra_a: 70.4% complete, 40.7% / 20% answers / declines, a
+# mean of 4,860 tokens) and structure questions (extra_b: 100%, 78.6% / 50%).
+EXTRA_A_MIN_COMPLETE ?= 68
+EXTRA_A_MIN_ANSWERS ?= 38
+EXTRA_A_MIN_DECLINES ?= 20
+EXTRA_A_MAX_TOKENS ?= 5000
+EXTRA_B_MIN_COMPLETE ?= 97
+EXTRA_B_MIN_ANSWERS ?= 75
+EXTRA_B_MIN_DECLINES ?= 50
 
 .PHONY: local-embed local-embed-test eval eval-generated test setup wasm-target npm-deps chromium postgres cli pkg typecheck node-test browser-test demo-build demo bench fuzz fuzz-tools clean
 
@@ -57,7 +68,7 @@ setup: wasm-target npm-deps chromium postgres
 
 # The answer-quality loop (../shared/eval/README.md) with default options, then the
 # gate: deterministic output, so this is a quality check, not a timing test. Dev split,
-# check split, then the generated sample.
+# check split, the generated sample, then the two extra sets.
 eval: cli
 	python3 $(EVAL)/run.py --out target/eval/default
 	python3 scripts/eval-gate.py target/eval/default/score.json \
@@ -72,6 +83,14 @@ eval: cli
 	python3 $(EVAL)/run.py --questions $(GEN_DIR)/sample.jsonl --out target/eval/generated-sample
 	python3 scripts/eval-gate.py target/eval/generated-sample/score.json \
 	  --min-complete $(GEN_MIN_COMPLETE) --max-tokens $(GEN_MAX_TOKENS) --min-answers $(GEN_MIN_ANSWERS)
+	python3 $(EVAL)/run.py --questions tests/eval/extra_a.jsonl --out target/eval/extra_a
+	python3 scripts/eval-gate.py target/eval/extra_a/score.json \
+	  --min-complete $(EXTRA_A_MIN_COMPLETE) --max-tokens $(EXTRA_A_MAX_TOKENS) \
+	  --min-answers $(EXTRA_A_MIN_ANSWERS) --min-declines $(EXTRA_A_MIN_DECLINES)
+	python3 $(EVAL)/run.py --questions tests/eval/extra_b.jsonl --out target/eval/extra_b
+	python3 scripts/eval-gate.py target/eval/extra_b/score.json \
+	  --min-complete $(EXTRA_B_MIN_COMPLETE) --max-tokens $(EVAL_MAX_TOKENS) \
+	  --min-answers $(EXTRA_B_MIN_ANSWERS) --min-declines $(EXTRA_B_MIN_DECLINES)
 
 # Every generated question (1,586 today; about 11 minutes on one core).
 eval-generated: cli
