@@ -640,3 +640,27 @@ extended in 1931.[^quay] A new crane arrived in 1950.[^3]\n\n\
     assert!(a.text.contains("Leith"), "{}", a.text);
     assert!(!a.text.contains("archive"), "{}", a.text);
 }
+
+#[test]
+fn a_count_asked_for_and_not_written_is_declined() {
+    // "How many ...?" is answered by a number: the sentence that names the crew but
+    // counts nobody restates the question. A year placed in time ("in 1990") and
+    // reference marks ("[4]") count nothing.
+    let md = "# Skerry Ferry Company\n\nThe company was founded in 1990 by two brothers.[4]\n\n\
+The company employs deckhands from the island villages.[5]\n\n\
+## Boats\n\nThe company runs a small fleet of boats across the sound.\n";
+    let c = collection("ferry.md", md);
+    let a = answer(
+        &c,
+        "How many deckhands does the Skerry Ferry Company employ?",
+    );
+    assert!(a.declined, "{}", a.text);
+    let counted = md.replace("employs deckhands", "employs 34 deckhands");
+    let c = collection("ferry.md", &counted);
+    let a = answer(
+        &c,
+        "How many deckhands does the Skerry Ferry Company employ?",
+    );
+    assert!(!a.declined, "{}", a.text);
+    assert!(a.text.contains("34 deckhands"), "{}", a.text);
+}

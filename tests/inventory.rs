@@ -454,3 +454,39 @@ fn a_comment_asked_of_a_numbered_place_it_is_not_on_is_declined() {
     assert!(!a.declined, "{}", a.text);
     assert!(a.text.contains("Say who checks it."), "{}", a.text);
 }
+
+#[test]
+fn a_comment_asked_of_a_quoted_cell_it_is_not_on_is_declined() {
+    // A table whose cells carry comments (ECMA-376 17.13.4) on 'tide' and 'ebb' but
+    // not on 'slack': text the question quotes from the document says which words the
+    // comment is on, and a table is many places.
+    let cell = |text: &str, id: Option<usize>| match id {
+        Some(i) => format!(
+            r#"<w:tc><w:p><w:commentRangeStart w:id="{i}"/><w:r><w:t>{text}</w:t></w:r><w:commentRangeEnd w:id="{i}"/><w:r><w:commentReference w:id="{i}"/></w:r></w:p></w:tc>"#
+        ),
+        None => format!("<w:tc><w:p><w:r><w:t>{text}</w:t></w:r></w:p></w:tc>"),
+    };
+    let body = format!(
+        "<w:p><w:r><w:t>Harbour words.</w:t></w:r></w:p><w:tbl><w:tr>{}{}</w:tr><w:tr>{}{}</w:tr></w:tbl>",
+        cell("tide", Some(0)),
+        cell("slack", None),
+        cell("ebb", Some(1)),
+        cell("flood", None)
+    );
+    let part = format!(
+        r#"<?xml version="1.0"?><w:comments xmlns:w="{W_NS}"><w:comment w:id="0" w:author="Ann Lee" w:date="2024-01-01T00:00:00Z"><w:p><w:r><w:t>Cell note one</w:t></w:r></w:p></w:comment><w:comment w:id="1" w:author="Ann Lee" w:date="2024-01-01T00:00:00Z"><w:p><w:r><w:t>Cell note two</w:t></w:r></w:p></w:comment></w:comments>"#
+    );
+    let docx = docx_with(
+        &body,
+        &[("word/comments.xml", &part)],
+        &[("rIdC", "comments", "comments.xml")],
+    );
+    let mut c = Collection::new();
+    add_doc(&mut c, "words.docx", &docx, 512);
+    let a = answer_of(&c, "What does the comment on the 'slack' cell say?");
+    assert!(a.declined, "{}", a.text);
+    let a = answer_of(&c, "What does the comment on the 'ebb' cell say?");
+    assert!(!a.declined, "{}", a.text);
+    assert!(a.text.contains("Cell note two"), "{}", a.text);
+    assert!(!a.text.contains("Cell note one"), "{}", a.text);
+}

@@ -240,3 +240,30 @@ Here is a numbered list:\n\n1. Numbered one\n2. Numbered two\n\n\
     assert_eq!(a.kind, "table", "{}", a.text);
     assert!(a.text.contains("12:25"), "{}", a.text);
 }
+
+#[test]
+fn a_table_given_as_a_thing_is_the_whole_table() {
+    // "Give me the ... table": the table is handed over whole; its title is its
+    // first header row, spanning every column (as report generators write it).
+    let html = "<html><body><h1>Harbour counts</h1>\
+<table><tr><th colspan=\"3\">Berth Statistics</th></tr>\
+<tr><th>Pier</th><th>Ships</th><th>Tonnes</th></tr>\
+<tr><td>North</td><td>14</td><td>920</td></tr>\
+<tr><td>South</td><td>9</td><td>610</td></tr></table>\
+<p>The crane log follows.</p>\
+<table><tr><th colspan=\"2\">Crane Hours</th></tr>\
+<tr><th>Crane</th><th>Hours</th></tr>\
+<tr><td>C1</td><td>31</td></tr></table></body></html>";
+    let c = collection("harbour.html", html);
+    let a = answer(
+        &c,
+        "Give me the berth statistics table from the harbour counts.",
+    );
+    assert_eq!(a.kind, "table", "{}", a.text);
+    assert!(
+        a.text.contains("920") && a.text.contains("610"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("C1"), "{}", a.text);
+}

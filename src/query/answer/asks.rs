@@ -93,6 +93,12 @@ pub fn wants_all(question: &str) -> bool {
         "rows" => at(i.wrapping_sub(1)) != "many",
         "row" => at(i + 1) == "by" && at(i + 2) == "row",
         "whole" | "entire" | "full" => names_whole(i),
+        // "Give me the rank statistics table", "show the fee table": a table handed
+        // over as a thing, when "table" heads what is given (no preposition between:
+        // "give the value in the table" asks for one cell).
+        "give" | "show" | "print" => (i + 1..w.len().min(i + 8))
+            .take_while(|&j| !matches!(at(j), "in" | "of" | "from" | "for" | "at" | "on" | "by"))
+            .any(|j| matches!(at(j), "table" | "tables") && at(j + 1) != "of"),
         "contents" => {
             at(i + 1) == "of"
                 && !(at(i.wrapping_sub(1)) == "of" && at(i.wrapping_sub(2)) == "table")
@@ -266,5 +272,10 @@ mod tests {
         assert!(wants_all("What are the contents of the second table?"));
         assert!(!wants_all("What is on page 3 of the table of contents?"));
         assert!(!wants_all("What is the full name of the author?"));
+        assert!(wants_all(
+            "Give me the rank statistics table from the homework."
+        ));
+        assert!(!wants_all("Give the value in the fee table for Mara."));
+        assert!(!wants_all("Show the table of contents."));
     }
 }

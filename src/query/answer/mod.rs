@@ -357,7 +357,12 @@ pub fn answer(
         .iter()
         .filter(|s| docs.get(&s.title).copied().unwrap_or(0.0) >= 1.0)
         .collect();
-    if facts.lines.is_empty() || (facts.score < FACT_MIN && !foreign(question, &target)) {
+    // "When ...?" and "How many ...?" are answered by a date or a number: when none
+    // of the chosen sentences holds one, they restate the question, and the
+    // documents do not say.
+    let typed = wanted::wanted(question)
+        .is_none_or(|w| facts.lines.iter().any(|l| wanted::holds(w, &l.plain)));
+    if facts.lines.is_empty() || (facts.score < FACT_MIN && !foreign(question, &target)) || !typed {
         return decline("an answer to this question", &facts, max_tokens);
     }
     // Over a document in another script, a sentence sharing no word or number with the

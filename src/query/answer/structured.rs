@@ -106,6 +106,40 @@ fn admitted(
     focus::admits(rel, score).then_some(score)
 }
 
+/// The quoted phrases of `question` that the sources' body text writes (folded),
+/// other than a document's name: in a question about comments, text quoted from
+/// the document says which words the comment is on ("the comment on the 'tset'
+/// cell"), as a numbered place does ([`admitted`]).
+fn marked_places(srcs: &[Src], question: &str) -> Vec<String> {
+    super::phrase::quoted(question)
+        .into_iter()
+        .filter(|q| {
+            srcs.iter().all(|s| super::phrase::fold(&s.title) != *q)
+                && srcs.iter().any(|s| {
+                    s.blocks
+                        .iter()
+                        .any(|b| super::phrase::fold(&b.r.plain).contains(q.as_str()))
+                })
+        })
+        .collect()
+}
+
+/// Whether a comment at block `bi` of `s` is on every marked place: its own words
+/// (text, anchor) hold it, or its paragraph does. A table is many places, so there
+/// only the comment's own words count: the comment on one cell is not on the next.
+fn on_marked(marked: &[String], s: &Src, bi: usize, own: &[&str]) -> bool {
+    if marked.is_empty() {
+        return true;
+    }
+    let mut here = own.join(" ");
+    if let Some(b) = s.blocks.get(bi).filter(|b| b.kind != BlockKind::Table) {
+        here.push(' ');
+        here.push_str(&b.r.plain);
+    }
+    let here = super::phrase::fold(&here);
+    marked.iter().all(|p| here.contains(p.as_str()))
+}
+
 /// The change kinds the question asks for (all when it names none).
 fn asked_kinds(question: &HashSet<String>) -> Vec<&'static str> {
     let asked: Vec<&'static str> = CHANGE_KINDS
@@ -284,6 +318,7 @@ pub fn comments(r: &Reading<'_>, q: &Query) -> Draft {
         ..
     } = *r;
     let authors = focus::named_authors(srcs, qterms);
+    let marked = marked_places(srcs, r.question);
     let mut c = Vec::new();
     let mut seen = HashSet::new();
     for (si, s) in srcs.iter().enumerate() {
@@ -298,6 +333,9 @@ pub fn comments(r: &Reading<'_>, q: &Query) -> Draft {
                 continue;
             }
             let anchor = s.anchor(&n.id);
+            if !on_marked(&marked, s, bi, &[&n.text, &anchor]) {
+                continue;
+            }
             let Some(score) = admitted(q, s, bi, rel, &[&n.text, &n.author, &anchor], places)
             else {
                 continue;

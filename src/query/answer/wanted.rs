@@ -90,10 +90,16 @@ pub fn wanted(question: &str) -> Option<Wanted> {
 /// from 1000 to 2199), a month name, a day/month pattern (12.05, 3/4) or a CJK date
 /// character (年 月 日); for a number, any digit (of any script) or a CJK numeral.
 pub fn holds(w: Wanted, text: &str) -> bool {
+    let text = &without_reference_marks(text);
     match w {
-        Wanted::Number => text
-            .chars()
-            .any(|c| c.is_numeric() || "一二三四五六七八九十百千万億两".contains(c)),
+        Wanted::Number => {
+            text.chars()
+                .any(|c| "一二三四五六七八九十百千万億两".contains(c))
+                || quantity_digits(text)
+                || fold(text)
+                    .split_whitespace()
+                    .any(|w| NUMBER_WORDS.contains(&w))
+        }
         Wanted::Date => {
             if text.chars().any(|c| matches!(c, '年' | '月' | '日')) {
                 return true;
@@ -116,6 +122,115 @@ pub fn holds(w: Wanted, text: &str) -> bool {
             })
         }
     }
+}
+
+/// English number words: a count written out ("three types", "a dozen").
+const NUMBER_WORDS: &[&str] = &[
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+    "seventy",
+    "eighty",
+    "ninety",
+    "hundred",
+    "thousand",
+    "million",
+    "billion",
+    "dozen",
+    "half",
+    "twice",
+    "single",
+    "once",
+];
+
+/// Words before a year that make it one ("in 2013", "since 1998"): a time, not a
+/// quantity.
+const YEAR_PREPOSITIONS: &[&str] = &[
+    "in", "since", "of", "by", "from", "until", "till", "before", "after", "during", "to",
+];
+
+/// Whether `text` writes a number that may be a quantity: digits (of any script)
+/// other than a year placed in time ("in 2013", "May 2013"), which dates a statement
+/// and counts nothing.
+fn quantity_digits(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.iter().enumerate().any(|(i, w)| {
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric());
+        if !core.chars().any(char::is_numeric) {
+            return false;
+        }
+        let year = core.len() == 4
+            && core.chars().all(|c| c.is_ascii_digit())
+            && core.parse::<u32>().is_ok_and(|y| (1000..2200).contains(&y));
+        let placed = i > 0 && {
+            let prev = fold(words[i - 1]);
+            let prev = prev.trim();
+            YEAR_PREPOSITIONS.contains(&prev) || MONTHS.contains(&prev)
+        };
+        !(year && placed)
+    })
+}
+
+/// `text` without its reference marks: a bracketed citation number ("[6]", "\\[68]",
+/// "[3, 4]", Wikipedia's and most papers' style) and a note mark ("(note 2)", as
+/// docrag writes a footnote reference). They number the references, not what the
+/// sentence says: "a small group of employees.[8]" states no quantity.
+fn without_reference_marks(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(['[', '(']) {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        let close = if from.starts_with('[') { ']' } else { ')' };
+        let inner_end = from.find(close);
+        let mark = inner_end.is_some_and(|e| {
+            let inner = &from[1..e];
+            let inner =
+                inner
+                    .strip_prefix("note ")
+                    .unwrap_or(if close == ')' { "" } else { inner });
+            !inner.is_empty()
+                && inner.chars().any(|c| c.is_ascii_digit())
+                && inner
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, ',' | ' ' | '-' | '–'))
+                && (close == ')' || inner.chars().all(|c| !c.is_alphabetic()))
+        });
+        match (mark, inner_end) {
+            (true, Some(e)) => {
+                if out.ends_with('\\') {
+                    out.pop();
+                }
+                rest = &from[e + 1..];
+            }
+            _ => {
+                out.push_str(&from[..1]);
+                rest = &from[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -143,5 +258,16 @@ mod tests {
         assert!(!holds(Wanted::Date, "version 20151 of the tool"));
         assert!(holds(Wanted::Number, "There were 86 patients."));
         assert!(!holds(Wanted::Number, "There were many patients."));
+        // Reference marks number the references, not the sentence's content.
+        assert!(!holds(
+            Wanted::Number,
+            "A small group of employees ran it.\\[8]\\[9] See (note 2) and [3, 4]."
+        ));
+        assert!(holds(Wanted::Number, "It had 40 staff.[8]"));
+        // A year placed in time dates the statement; a four-digit count still counts.
+        assert!(!holds(Wanted::Number, "Its last summit was in 2013."));
+        assert!(holds(Wanted::Number, "It employs 1500 people."));
+        assert!(holds(Wanted::Number, "There are three kinds of field."));
+        assert!(holds(Wanted::Number, "The fee (12 crowns) is due."));
     }
 }
