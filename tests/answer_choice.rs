@@ -664,3 +664,23 @@ The company employs deckhands from the island villages.[5]\n\n\
     assert!(!a.declined, "{}", a.text);
     assert!(a.text.contains("34 deckhands"), "{}", a.text);
 }
+
+#[test]
+fn a_why_question_gets_the_sentence_that_gives_the_reason() {
+    // The claim asked about shares the question's words; the reason follows it and
+    // shares almost none ("The reason being that ..."). "main" before a plain noun
+    // ("the main timetable") picks a thing out and makes the question no summary.
+    let md = "# Skerry Ferry Company\n\nThe company sells tickets on the quay.\n\n\
+Each autumn the winter timetable is printed as a separate leaflet rather than in the main timetable. \
+The reason being that the harbour board sets the winter sailings only in October. \
+The leaflet lists every crossing of the sound, the fares for cars, bicycles and foot passengers, \
+the telephone number of the quay office and the days on which the first boat leaves late.\n\n\
+## Boats\n\nThe company runs a small fleet of boats across the sound.\n";
+    let c = collection("ferry.md", md);
+    let a = answer(
+        &c,
+        "Why is the winter timetable printed as a separate leaflet rather than in the main timetable?",
+    );
+    assert!(!a.declined, "{}", a.text);
+    assert!(a.text.contains("harbour board sets"), "{}", a.text);
+}

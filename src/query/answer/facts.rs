@@ -84,7 +84,7 @@ pub(super) fn only_images(plain: &str) -> bool {
 }
 
 /// The best sentence and up to `max - 1` more that each add uncovered terms.
-pub fn sentences(srcs: &[Src], q: &Query, max: usize, want: Option<Wanted>) -> Draft {
+pub fn sentences(srcs: &[Src], q: &Query, max: usize, want: Option<Wanted>, why: bool) -> Draft {
     let mut cands: Vec<(f64, usize, usize)> = Vec::new();
     for (si, s) in srcs.iter().enumerate() {
         for (ui, u) in s.units.iter().enumerate() {
@@ -221,6 +221,22 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize, want: Option<Wanted>) -> D
                 Line::new(next.plain.clone(), src.number)
             });
             at = (ssi, k + 1);
+        }
+    }
+    // "Why ...?": the sentence that states what is asked about is most often
+    // followed by the one that gives its reason ("... is a separate project. The
+    // reason being that ..."), which shares few of the question's words.
+    if why && !lines.iter().any(|l| super::wanted::gives_reason(&l.plain)) {
+        let (si, ui) = picked[0];
+        let s = &srcs[si];
+        let next = s.units.get(ui + 1).filter(|n| {
+            s.blocks
+                .get(n.block)
+                .is_some_and(|b| b.kind != BlockKind::Heading)
+                && super::wanted::gives_reason(&n.plain)
+        });
+        if let Some(n) = next {
+            lines.insert(1.min(lines.len()), Line::new(n.plain.clone(), s.number));
         }
     }
     Draft {

@@ -107,14 +107,22 @@ fn admitted(
 }
 
 /// The quoted phrases of `question` that the sources' body text writes (folded),
-/// other than a document's name: in a question about comments, text quoted from
+/// other than a document's name or a heading: in a question about comments, text quoted from
 /// the document says which words the comment is on ("the comment on the 'tset'
 /// cell"), as a numbered place does ([`admitted`]).
 fn marked_places(srcs: &[Src], question: &str) -> Vec<String> {
     super::phrase::quoted(question)
         .into_iter()
         .filter(|q| {
-            srcs.iter().all(|s| super::phrase::fold(&s.title) != *q)
+            // A quoted title or heading says where to look, not which words.
+            let heading = |s: &Src| {
+                super::phrase::fold(&s.title) == *q
+                    || s.section.split(" > ").any(|h| super::phrase::fold(h) == *q)
+                    || s.blocks.iter().any(|b| {
+                        b.kind == BlockKind::Heading && super::phrase::fold(&b.r.plain) == *q
+                    })
+            };
+            !srcs.iter().any(heading)
                 && srcs.iter().any(|s| {
                     s.blocks
                         .iter()

@@ -46,6 +46,45 @@ const NUMBER_ASKS: &[&str] = &[
     " how often ",
 ];
 
+/// Phrases that ask for a reason, folded.
+const WHY_ASKS: &[&str] = &[
+    " why ",
+    " for what reason ",
+    " what is the reason ",
+    " what was the reason ",
+];
+
+/// Words and phrases that give a reason, folded (word-padded).
+const REASON_MARKS: &[&str] = &[
+    " because ",
+    " since ",
+    " due to ",
+    " owing to ",
+    " thanks to ",
+    " the reason ",
+    " reason being ",
+    " so that ",
+    " in order to ",
+    " as a result ",
+    " caused by ",
+    " that is why ",
+    " this is why ",
+];
+
+/// Whether `question` asks why.
+pub fn asks_why(question: &str) -> bool {
+    let q = fold(question);
+    WHY_ASKS.iter().any(|p| q.contains(p))
+}
+
+/// Whether `text` gives a reason ([`REASON_MARKS`]): the answer to "why" says
+/// "because", "the reason being", "due to"; a sentence that only repeats the claim
+/// asked about ("the import is a separate project") does not answer it.
+pub fn gives_reason(text: &str) -> bool {
+    let t = fold(text);
+    REASON_MARKS.iter().any(|p| t.contains(p))
+}
+
 /// Month names (English, folded, and their common abbreviations).
 const MONTHS: &[&str] = &[
     "january",
@@ -246,6 +285,9 @@ mod tests {
             Some(Wanted::Number)
         );
         assert_eq!(wanted("Who wrote the draft?"), None);
+        assert!(asks_why("Why is the import a separate project?"));
+        assert!(gives_reason("The reason being that its parser is LGPL."));
+        assert!(!gives_reason("The import is a separate project."));
     }
 
     #[test]

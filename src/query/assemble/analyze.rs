@@ -177,7 +177,33 @@ const BROAD_WORDS: &[&str] = &[
     "compare",
     "comparison",
     "documents",
-    "main",
+];
+
+/// Nouns "main" asks for a gist with ("the main points", "its main findings"); before
+/// other nouns it only picks one thing out ("the main library", "the main menu").
+const GIST_NOUNS: &[&str] = &[
+    "point",
+    "points",
+    "idea",
+    "ideas",
+    "topic",
+    "topics",
+    "theme",
+    "themes",
+    "finding",
+    "findings",
+    "conclusion",
+    "conclusions",
+    "argument",
+    "arguments",
+    "takeaway",
+    "takeaways",
+    "message",
+    "messages",
+    "subject",
+    "subjects",
+    "change",
+    "changes",
 ];
 
 /// `s` as a run of lower-case words (letters and digits of any script), each word
@@ -806,7 +832,10 @@ pub fn analyze(question: &str) -> Analysis {
         revisions: has(REVISION_WORDS),
         table: has(TABLE_WORDS),
         section: has(SECTION_WORDS),
-        broad: has(BROAD_WORDS),
+        broad: has(BROAD_WORDS)
+            || outer.windows(2).any(|w| {
+                matches!(w[0].as_str(), "main" | "key") && GIST_NOUNS.contains(&w[1].as_str())
+            }),
         documents: has(&["documents", "files"]),
         spelled: terms
             .iter()
@@ -867,6 +896,8 @@ mod tests {
         assert!(!passing.language_scope && passing.languages.len() == 1);
         let b = analyze("Who deleted the word in the page header?");
         assert!(b.revisions && b.header_footer && !b.wants_all);
+        assert!(analyze("What are the main points of the report?").broad);
+        assert!(!analyze("Why is it not in the main library?").broad);
     }
 
     #[test]
