@@ -684,3 +684,25 @@ the telephone number of the quay office and the days on which the first boat lea
     assert!(!a.declined, "{}", a.text);
     assert!(a.text.contains("harbour board sets"), "{}", a.text);
 }
+
+#[test]
+fn a_section_answer_keeps_the_sentence_that_answers_best() {
+    // A section of many list items quoted from its top would end before the one
+    // sentence that states what is asked; that sentence stays in the answer.
+    let mut md = String::from(
+        "# Ticket machine\n\nThe machine sells ferry tickets.\n\n## Settings file\n\n",
+    );
+    for i in 1..=40 {
+        md.push_str(&format!("- key{i}: value {i}\n"));
+    }
+    md.push_str(
+        "\nIf no settings file is found on the quay computer, the ticket machine uses its factory defaults.\n\n\
+## Repairs\n\nThe machine is serviced in spring.\n",
+    );
+    let c = collection("machine.md", &md);
+    let a = answer(
+        &c,
+        "What does the 'Settings file' section say happens if no settings file is found on the quay computer?",
+    );
+    assert!(a.text.contains("factory defaults"), "{}", a.text);
+}

@@ -309,7 +309,28 @@ pub fn answer(
     // A section the question quotes by its heading, or one it asks about as a whole,
     // is answered from that section even when the question also reads as broad
     // ("Summarize the section 'Installation'").
-    let section = facts::section(&srcs, question, &plain_q, &w, &docs, &quotes);
+    let mut section = facts::section(&srcs, question, &plain_q, &w, &docs, &quotes);
+    // The sentence that answers best, when the section holds it, is part of the
+    // section's answer: key sentences are chosen for the section as a whole, and a
+    // section of code lines or list items quoted from its top can leave it out
+    // ("If no properties file is found, the defaults apply").
+    // Only for a pointed question: a summary asks for the section as a whole.
+    let pointed = !asks::asks_about(question) && !a.broad && facts.score >= FACT_MIN;
+    if let Some(f) = facts
+        .lines
+        .first()
+        .filter(|f| pointed && facts::states(&f.plain))
+    {
+        let inside = section.lines.iter().any(|l| l.number == f.number);
+        if inside
+            && !section
+                .lines
+                .iter()
+                .any(|l| l.plain.contains(f.plain.as_str()))
+        {
+            section.lines.insert(0, f.clone());
+        }
+    }
     if !section.lines.is_empty()
         && (section.score >= 1.0 || a.section || asks::asks_about(question))
         && !a.documents
@@ -361,8 +382,23 @@ pub fn answer(
     // "When ...?" and "How many ...?" are answered by a date or a number: when none
     // of the chosen sentences holds one, they restate the question, and the
     // documents do not say.
-    let typed = wanted::wanted(question)
-        .is_none_or(|w| facts.lines.iter().any(|l| wanted::holds(w, &l.plain)));
+    // The line holding the date or number must be about what is asked: share a
+    // word of the question besides the documents' names ("founded by two brothers"
+    // counts no deckhands).
+    let asked_words: HashSet<&str> = plain_q
+        .terms
+        .iter()
+        .map(|t| t.0.as_str())
+        .filter(|t| !srcs.iter().any(|s| s.naming.contains(*t)))
+        .collect();
+    let typed = wanted::wanted(question).is_none_or(|w| {
+        facts.lines.iter().any(|l| {
+            wanted::holds(w, &l.plain)
+                && words::terms(&l.plain)
+                    .iter()
+                    .any(|t| asked_words.contains(t.as_str()))
+        })
+    });
     if facts.lines.is_empty() || (facts.score < FACT_MIN && !foreign(question, &target)) || !typed {
         return decline("an answer to this question", &facts, max_tokens);
     }

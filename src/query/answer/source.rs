@@ -9,7 +9,7 @@ use super::Passage;
 use super::markup::{self, Change, Note, Rendered};
 use super::table::{self, Table};
 use super::words;
-use crate::query::assemble::analyze::name_words;
+use crate::query::assemble::analyze::{STOP, name_words};
 
 /// What a block is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -264,11 +264,33 @@ fn is_contents_entry(line: &str) -> bool {
 }
 
 fn unit(block: usize, s: &str) -> Unit {
+    let mut terms = words::term_set(s);
+    terms.extend(compounds(s));
     Unit {
         block,
         plain: s.to_string(),
-        terms: words::term_set(s),
+        terms,
     }
+}
+
+/// Two adjacent words written as one ("class path" -> "classpath", "data base" ->
+/// "database"): a compound is spelled open or closed by different writers, and a
+/// question that writes it closed asks about the text that writes it open. Letters
+/// only, each word at least two letters and no function word ("is found" joins
+/// nothing).
+fn compounds(s: &str) -> Vec<String> {
+    let words: Vec<String> = s.unicode_words().map(str::to_lowercase).collect();
+    words
+        .windows(2)
+        .filter(|w| {
+            w.iter().all(|x| {
+                x.chars().count() >= 2
+                    && x.chars().all(char::is_alphabetic)
+                    && !STOP.contains(&x.as_str())
+            })
+        })
+        .map(|w| words::stem(&format!("{}{}", w[0], w[1])))
+        .collect()
 }
 
 /// The information line (without brackets) and the body.
@@ -488,6 +510,14 @@ mod tests {
         for w in ["port", "count", "thousand", "ferry"] {
             assert!(s.naming.contains(&words::stem(w)), "{w}: {:?}", s.naming);
         }
+    }
+
+    #[test]
+    fn an_open_compound_meets_its_closed_spelling() {
+        let u = unit(0, "If no file is found on your class path, defaults apply.");
+        assert!(u.terms.contains(&words::stem("classpath")));
+        // Function words join nothing ("is found" is no compound).
+        assert!(!u.terms.contains(&words::stem("isfound")));
     }
 
     #[test]
