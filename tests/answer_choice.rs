@@ -706,3 +706,19 @@ fn a_section_answer_keeps_the_sentence_that_answers_best() {
     );
     assert!(a.text.contains("factory defaults"), "{}", a.text);
 }
+
+#[test]
+fn a_date_asked_for_is_not_the_date_of_a_mail_header() {
+    // "On what date ...": the line holding a date must be about what is asked, and
+    // the word "date" asks for the type, so a mail's "Date:" field dates no signing.
+    let md = "# Harbour notes\n\nFrom: Ann Lee Date: Jun 20, 2023 Link: https://example.org/notes\n\n\
+The harbour lease was signed by the mayor and the ferry company.\n\n\
+## Boats\n\nThe company runs a small fleet of boats across the sound.\n";
+    let c = collection("notes.md", md);
+    let a = answer(&c, "On what date was the harbour lease signed?");
+    assert!(a.declined, "{}", a.text);
+    let dated = md.replace("was signed by", "was signed on 3 May 2021 by");
+    let c = collection("notes.md", &dated);
+    let a = answer(&c, "On what date was the harbour lease signed?");
+    assert!(a.text.contains("3 May 2021"), "{}", a.text);
+}

@@ -383,13 +383,14 @@ pub fn answer(
     // of the chosen sentences holds one, they restate the question, and the
     // documents do not say.
     // The line holding the date or number must be about what is asked: share a
-    // word of the question besides the documents' names ("founded by two brothers"
-    // counts no deckhands).
+    // word of the question besides the documents' names and the words that ask for
+    // the type ("founded by two brothers" counts no deckhands; "Date: 20 June" in a
+    // mail's header dates no signing).
     let asked_words: HashSet<&str> = plain_q
         .terms
         .iter()
         .map(|t| t.0.as_str())
-        .filter(|t| !srcs.iter().any(|s| s.naming.contains(*t)))
+        .filter(|t| !srcs.iter().any(|s| s.naming.contains(*t)) && !wanted::is_type_word(t))
         .collect();
     let typed = wanted::wanted(question).is_none_or(|w| {
         facts.lines.iter().any(|l| {

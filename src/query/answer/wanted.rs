@@ -113,6 +113,16 @@ const MONTHS: &[&str] = &[
     "dec",
 ];
 
+/// Whether `word` (lower case, or its stem) is one of the words that ask for a type ("date",
+/// "year", "many", "percentage"): it says what kind of answer is wanted, not what
+/// the answer is about.
+pub fn is_type_word(word: &str) -> bool {
+    DATE_ASKS.iter().chain(NUMBER_ASKS).any(|p| {
+        p.split_whitespace()
+            .any(|w| w == word || super::words::stem(w) == word)
+    })
+}
+
 /// What `question` asks for, if it names a type.
 pub fn wanted(question: &str) -> Option<Wanted> {
     let q = fold(question);
