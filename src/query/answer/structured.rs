@@ -86,16 +86,8 @@ fn admitted(
     own: &[&str],
     places: &[String],
 ) -> Option<f64> {
-    if !places.is_empty() {
-        let mut here = own.join(" ");
-        if let Some(b) = s.blocks.get(bi) {
-            here.push(' ');
-            here.push_str(&b.r.plain);
-        }
-        let here = super::phrase::fold(&here);
-        if !places.iter().all(|p| here.contains(p.as_str())) {
-            return None;
-        }
+    if !at_places(places, s, bi, own, false) {
+        return None;
     }
     let main: HashSet<String> = own.iter().flat_map(|t| words::terms(t)).collect();
     let mut ctx = s.context.clone();
@@ -109,7 +101,7 @@ fn admitted(
 /// The quoted phrases of `question` that the sources' body text writes (folded),
 /// other than a document's name or a heading: in a question about comments, text quoted from
 /// the document says which words the comment is on ("the comment on the 'tset'
-/// cell"), as a numbered place does ([`admitted`]).
+/// cell"), as a numbered place does ([`admitted`], [`at_places`]).
 fn marked_places(srcs: &[Src], question: &str) -> Vec<String> {
     super::phrase::quoted(question)
         .into_iter()
@@ -132,20 +124,25 @@ fn marked_places(srcs: &[Src], question: &str) -> Vec<String> {
         .collect()
 }
 
-/// Whether a comment at block `bi` of `s` is on every marked place: its own words
-/// (text, anchor) hold it, or its paragraph does. A table is many places, so there
-/// only the comment's own words count: the comment on one cell is not on the next.
-fn on_marked(marked: &[String], s: &Src, bi: usize, own: &[&str]) -> bool {
-    if marked.is_empty() {
+/// Whether a candidate at block `bi` of `s` is at every one of `places` (folded):
+/// its own words hold it, or its block does. With `cells_apart`, a table is many
+/// places and only the candidate's own words count there (the comment on one cell
+/// is not on the next).
+fn at_places(places: &[String], s: &Src, bi: usize, own: &[&str], cells_apart: bool) -> bool {
+    if places.is_empty() {
         return true;
     }
     let mut here = own.join(" ");
-    if let Some(b) = s.blocks.get(bi).filter(|b| b.kind != BlockKind::Table) {
+    if let Some(b) = s
+        .blocks
+        .get(bi)
+        .filter(|b| !cells_apart || b.kind != BlockKind::Table)
+    {
         here.push(' ');
         here.push_str(&b.r.plain);
     }
     let here = super::phrase::fold(&here);
-    marked.iter().all(|p| here.contains(p.as_str()))
+    places.iter().all(|p| here.contains(p.as_str()))
 }
 
 /// The change kinds the question asks for (all when it names none).
@@ -341,7 +338,7 @@ pub fn comments(r: &Reading<'_>, q: &Query) -> Draft {
                 continue;
             }
             let anchor = s.anchor(&n.id);
-            if !on_marked(&marked, s, bi, &[&n.text, &anchor]) {
+            if !at_places(&marked, s, bi, &[&n.text, &anchor], true) {
                 continue;
             }
             let Some(score) = admitted(q, s, bi, rel, &[&n.text, &n.author, &anchor], places)
