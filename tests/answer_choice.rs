@@ -686,6 +686,27 @@ the telephone number of the quay office and the days on which the first boat lea
 }
 
 #[test]
+fn a_how_question_gets_the_instruction_after_the_problem() {
+    // "How can I ...?" asks for a way; the paragraph names the problem first (the
+    // question's words), restates it, then instructs ("To avoid this, set ...") in
+    // words the question does not use.
+    let md = "# Skerry Ferry Company\n\nThe company sells tickets on the quay.\n\n\
+Printed tickets carry the time of printing in their corner. \
+That means two tickets for the same crossing never look alike. \
+To avoid this, set the quay printer's clock to the sailing time before printing. \
+The printer is serviced every spring by the harbour electrician, who also checks the \
+paper roll, the cutter, the ink ribbon and the cable to the ticket office.\n\n\
+## Boats\n\nThe company runs a small fleet of boats across the sound.\n";
+    let c = collection("ferry.md", md);
+    let a = answer(
+        &c,
+        "Printed tickets carry the time of printing. How can I make two tickets for one crossing alike?",
+    );
+    assert!(!a.declined, "{}", a.text);
+    assert!(a.text.contains("clock to the sailing time"), "{}", a.text);
+}
+
+#[test]
 fn a_section_answer_keeps_the_sentence_that_answers_best() {
     // A section of many list items quoted from its top would end before the one
     // sentence that states what is asked; that sentence stays in the answer.

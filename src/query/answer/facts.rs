@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::draft::{Draft, Line};
 use super::source::{BlockKind, Src};
-use super::wanted::{Wanted, holds};
+use super::wanted::{Follow, Wanted, holds};
 use super::words::{Query, Weights};
 
 /// A sentence adds itself when it covers at least this share of the question's
@@ -26,6 +26,10 @@ const UNTYPED_FACTOR: f64 = 0.5;
 const NEAR_TIE: f64 = 0.9;
 /// Most sentences a near tie may bring (the best included).
 const NEAR_TIES: usize = 2;
+
+/// How many sentences after the best one may give the reason or the way asked
+/// for ([`Follow`]): the next, or the one after a sentence that restates the problem.
+const FOLLOW_WINDOW: usize = 2;
 
 /// Sentences per document in a broad answer.
 const PER_DOCUMENT: usize = 2;
@@ -84,7 +88,13 @@ pub(super) fn only_images(plain: &str) -> bool {
 }
 
 /// The best sentence and up to `max - 1` more that each add uncovered terms.
-pub fn sentences(srcs: &[Src], q: &Query, max: usize, want: Option<Wanted>, why: bool) -> Draft {
+pub fn sentences(
+    srcs: &[Src],
+    q: &Query,
+    max: usize,
+    want: Option<Wanted>,
+    follow: Option<Follow>,
+) -> Draft {
     let mut cands: Vec<(f64, usize, usize)> = Vec::new();
     for (si, s) in srcs.iter().enumerate() {
         for (ui, u) in s.units.iter().enumerate() {
@@ -223,18 +233,25 @@ pub fn sentences(srcs: &[Src], q: &Query, max: usize, want: Option<Wanted>, why:
             at = (ssi, k + 1);
         }
     }
-    // "Why ...?": the sentence that states what is asked about is most often
-    // followed by the one that gives its reason ("... is a separate project. The
-    // reason being that ..."), which shares few of the question's words.
-    if why && !lines.iter().any(|l| super::wanted::gives_reason(&l.plain)) {
+    // "Why ...?" and "How can I ...?": the sentence that states what is asked about
+    // is most often followed, within a sentence or two, by the one that gives its
+    // reason ("... is a separate project. The reason being that ...") or the way to
+    // do it ("... include timestamps. That means ... To avoid this, set ..."), which
+    // shares few of the question's words ([`Follow`]).
+    if let Some(f) = follow.filter(|f| !lines.iter().any(|l| f.given(&l.plain))) {
         let (si, ui) = picked[0];
         let s = &srcs[si];
-        let next = s.units.get(ui + 1).filter(|n| {
-            s.blocks
-                .get(n.block)
-                .is_some_and(|b| b.kind != BlockKind::Heading)
-                && super::wanted::gives_reason(&n.plain)
-        });
+        let next = s
+            .units
+            .iter()
+            .skip(ui + 1)
+            .take(FOLLOW_WINDOW)
+            .take_while(|n| {
+                s.blocks
+                    .get(n.block)
+                    .is_some_and(|b| b.kind != BlockKind::Heading)
+            })
+            .find(|n| f.given(&n.plain));
         if let Some(n) = next {
             lines.insert(1.min(lines.len()), Line::new(n.plain.clone(), s.number));
         }

@@ -207,7 +207,7 @@ pub fn answer(
         &plain_q,
         max_sentences.max(1),
         wanted::wanted(question),
-        wanted::asks_why(question),
+        wanted::follow(question),
     );
 
     if let Some(&first) = asked.first() {

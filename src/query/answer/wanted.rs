@@ -71,18 +71,134 @@ const REASON_MARKS: &[&str] = &[
     " this is why ",
 ];
 
-/// Whether `question` asks why.
-pub fn asks_why(question: &str) -> bool {
-    let q = fold(question);
-    WHY_ASKS.iter().any(|p| q.contains(p))
+/// Phrases that ask for a way of doing something, folded (word-padded).
+const METHOD_ASKS: &[&str] = &[
+    " how can i ",
+    " how do i ",
+    " how should i ",
+    " how can we ",
+    " how do we ",
+    " how can you ",
+    " how do you ",
+    " how does one ",
+    " how can one ",
+    " how to ",
+    " what should i do ",
+    " what can i do ",
+];
+
+/// Phrases that state a way of doing something, folded (word-padded): the
+/// second person of instructions and the means of "by".
+const METHOD_MARKS: &[&str] = &[
+    " you can ",
+    " you may ",
+    " you should ",
+    " you need to ",
+    " you must ",
+    " you have to ",
+    " by setting ",
+    " by using ",
+    " by adding ",
+    " by running ",
+    " by passing ",
+];
+
+/// Verbs that open an instruction in the imperative ("Set the variable", "To avoid
+/// this, run ..."), folded.
+const IMPERATIVES: &[&str] = &[
+    "set",
+    "use",
+    "run",
+    "add",
+    "install",
+    "specify",
+    "pass",
+    "call",
+    "open",
+    "click",
+    "select",
+    "choose",
+    "type",
+    "enter",
+    "put",
+    "create",
+    "edit",
+    "remove",
+    "delete",
+    "change",
+    "enable",
+    "disable",
+    "configure",
+    "replace",
+    "write",
+    "include",
+    "save",
+    "press",
+    "copy",
+    "define",
+    "provide",
+    "invoke",
+    "start",
+    "insert",
+    "upgrade",
+];
+
+/// What a question asks beside the sentence that states its subject: a reason
+/// ("why ...?") or a way of doing it ("how can I ...?"). Both are most often
+/// written in the sentence after the one that names the subject, sharing few of
+/// the question's words ("... include timestamps. To avoid this, set ...").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Follow {
+    /// "Why ...?": a sentence that gives a reason ([`REASON_MARKS`]).
+    Reason,
+    /// "How can I ...?": a sentence that instructs ([`METHOD_MARKS`], or an
+    /// imperative verb first, after an opening "To ..., " clause).
+    Method,
 }
 
-/// Whether `text` gives a reason ([`REASON_MARKS`]): the answer to "why" says
-/// "because", "the reason being", "due to"; a sentence that only repeats the claim
-/// asked about ("the import is a separate project") does not answer it.
-pub fn gives_reason(text: &str) -> bool {
-    let t = fold(text);
-    REASON_MARKS.iter().any(|p| t.contains(p))
+impl Follow {
+    /// Whether `text` gives what this follow-up asks for.
+    pub fn given(self, text: &str) -> bool {
+        let t = fold(text);
+        match self {
+            Follow::Reason => REASON_MARKS.iter().any(|p| t.contains(p)),
+            Follow::Method => METHOD_MARKS.iter().any(|p| t.contains(p)) || imperative(text),
+        }
+    }
+}
+
+/// Whether `text` opens with an imperative verb ([`IMPERATIVES`]), or does after a
+/// purpose clause ("To keep them, set ...") or a sequence word ("Then, run ...").
+fn imperative(text: &str) -> bool {
+    let clauses: Vec<&str> = text.splitn(2, ',').collect();
+    let first_word = |c: &str| {
+        fold(c)
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| IMPERATIVES.contains(&w))
+    };
+    if first_word(clauses[0]) {
+        return true;
+    }
+    let opener = fold(clauses[0]);
+    let opens = opener.starts_with(" to ")
+        || matches!(
+            opener.trim(),
+            "then" | "first" | "next" | "finally" | "instead"
+        );
+    opens && clauses.get(1).is_some_and(|c| first_word(c))
+}
+
+/// What `question` asks to follow its subject's sentence, if anything ([`Follow`]).
+pub fn follow(question: &str) -> Option<Follow> {
+    let q = fold(question);
+    if WHY_ASKS.iter().any(|p| q.contains(p)) {
+        Some(Follow::Reason)
+    } else if METHOD_ASKS.iter().any(|p| q.contains(p)) {
+        Some(Follow::Method)
+    } else {
+        None
+    }
 }
 
 /// Month names (English, folded, and their common abbreviations).
@@ -295,9 +411,22 @@ mod tests {
             Some(Wanted::Number)
         );
         assert_eq!(wanted("Who wrote the draft?"), None);
-        assert!(asks_why("Why is the import a separate project?"));
-        assert!(gives_reason("The reason being that its parser is LGPL."));
-        assert!(!gives_reason("The import is a separate project."));
+        assert_eq!(
+            follow("Why is the import a separate project?"),
+            Some(Follow::Reason)
+        );
+        assert!(Follow::Reason.given("The reason being that its parser is LGPL."));
+        assert!(!Follow::Reason.given("The import is a separate project."));
+        assert_eq!(
+            follow("How can I keep the logs small?"),
+            Some(Follow::Method)
+        );
+        assert_eq!(follow("How large are the logs?"), None);
+        assert!(Follow::Method.given("To keep them small, set the rotation size."));
+        assert!(Follow::Method.given("Run the cleaner weekly."));
+        assert!(Follow::Method.given("You can also pass a limit."));
+        assert!(!Follow::Method.given("The logs grow without bound."));
+        assert!(!Follow::Method.given("To this day, logs are kept."));
     }
 
     #[test]

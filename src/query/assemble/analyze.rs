@@ -90,14 +90,7 @@ fn formats(question: &str) -> (Vec<Format>, String) {
         let noun = lower
             .get(i + 1)
             .is_some_and(|n| DOCUMENT_NOUNS.contains(&n.as_str()));
-        // "my docx files", "your EPUB and HTML files": the asker's own files, not
-        // the collection's. A possessive determiner opens a noun phrase that names
-        // the owner's things; the phrase runs back to it over other modifiers.
-        let owned = (1..=3)
-            .map_while(|k| i.checked_sub(k).map(|j| lower[j].as_str()))
-            .take_while(|w| !matches!(*w, "the" | "which" | "these" | "those" | "all"))
-            .any(|w| matches!(w, "my" | "our" | "your"));
-        if !noun || owned {
+        if !noun || owned(&lower, i + 1) {
             continue;
         }
         if let Some((_, f)) = FORMATS
@@ -111,6 +104,17 @@ fn formats(question: &str) -> (Vec<Format>, String) {
         }
     }
     (found, name)
+}
+
+/// Whether the noun at `words[at]` (lowercased words) is the asker's own: "my docx
+/// files", "your EPUB and HTML files" name the owner's things, not the collection's.
+/// A possessive determiner opens the noun phrase; the phrase runs back to it over
+/// up to three modifiers, and stops at a determiner that points into the collection.
+fn owned(words: &[String], at: usize) -> bool {
+    (1..=4)
+        .map_while(|k| at.checked_sub(k).map(|j| words[j].as_str()))
+        .take_while(|w| !matches!(*w, "the" | "which" | "these" | "those" | "all"))
+        .any(|w| matches!(w, "my" | "our" | "your"))
 }
 
 const ALL_WORDS: &[&str] = &["list", "all", "every", "each", "enumerate"];
@@ -836,7 +840,17 @@ pub fn analyze(question: &str) -> Analysis {
             || outer.windows(2).any(|w| {
                 matches!(w[0].as_str(), "main" | "key") && GIST_NOUNS.contains(&w[1].as_str())
             }),
-        documents: has(&["documents", "files"]),
+        // "Which files ..." asks about the collection; "my files differ" tells of the
+        // asker's own (see [`owned`]).
+        documents: {
+            let lower_words: Vec<String> = unquoted(question)
+                .unicode_words()
+                .map(str::to_lowercase)
+                .collect();
+            lower_words.iter().enumerate().any(|(i, w)| {
+                matches!(w.as_str(), "documents" | "files") && !owned(&lower_words, i)
+            })
+        },
         spelled: terms
             .iter()
             .filter(|t| t.contains(['.', '_', '-']))
@@ -913,5 +927,8 @@ mod tests {
                 .is_empty()
         );
         assert!(formats("How do I open your Word documents?").0.is_empty());
+        assert!(!analyze("Our exported files change size each night; why?").documents);
+        assert!(analyze("Which files mention the harbour?").documents);
+        assert!(analyze("Do my colleagues' files, or the documents here, say so?").documents);
     }
 }
