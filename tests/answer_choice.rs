@@ -666,6 +666,35 @@ The company employs deckhands from the island villages.[5]\n\n\
 }
 
 #[test]
+fn a_kind_of_document_in_the_question_is_no_word_of_what_is_asked() {
+    // "according to the article" says where to look: a numbered reference line
+    // that only shares "article" with the question counts none of the deckhands.
+    let md = "# Skerry Ferry Company\n\nThe company employs deckhands from the island villages.\n\n\
+## References\n\n12. Moor, Ann (4 May 2011). \"Ferries of the sound\". Harbour article on boats. Retrieved 2012-03-01.\n";
+    let c = collection("ferry.md", md);
+    let q = "How many deckhands does the Skerry Ferry Company employ, according to the article?";
+    let a = answer(&c, q);
+    assert!(a.declined, "{}", a.text);
+    let counted = md.replace("employs deckhands", "employs 34 deckhands");
+    let a = answer(&collection("ferry.md", &counted), q);
+    assert!(!a.declined && a.text.contains("34 deckhands"), "{}", a.text);
+}
+
+#[test]
+fn a_version_after_another_name_is_another_release() {
+    // The notes write "ferryctl" before its releases' numbers; "0.5" is written
+    // only after "ferry-maps", another program, so ferryctl 0.5 is not described.
+    let md = "# Release notes\n\nferryctl 1.2 adds a timetable printer for the quay office.\n\n\
+ferryctl 1.3 adds fares for bicycles and a new ticket layout.\n\n\
+The installer also bundles ferry-maps 0.5, which draws the crossings of the sound.\n";
+    let c = collection("notes.md", md);
+    let a = answer(&c, "What did ferryctl 0.5 add?");
+    assert!(a.declined, "{}", a.text);
+    let a = answer(&c, "What did ferryctl 1.3 add?");
+    assert!(!a.declined && a.text.contains("bicycles"), "{}", a.text);
+}
+
+#[test]
 fn a_why_question_gets_the_sentence_that_gives_the_reason() {
     // The claim asked about shares the question's words; the reason follows it and
     // shares almost none ("The reason being that ..."). "main" before a plain noun

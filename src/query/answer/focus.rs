@@ -156,17 +156,67 @@ pub fn asked_terms(question: &str) -> Vec<String> {
 /// holds means they do not speak of what is asked ("the 0.4 release" where only 0.3
 /// is described).
 pub fn holds_numbers(question: &str, srcs: &[Src]) -> bool {
-    words::terms(question)
-        .into_iter()
-        .filter(|t| {
-            t.chars().count() >= 2
-                && t.chars()
-                    .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
-                && t.chars().any(|c| c.is_ascii_digit())
+    versions_held(question, srcs)
+        && words::terms(question)
+            .into_iter()
+            .filter(|t| {
+                t.chars().count() >= 2
+                    && t.chars()
+                        .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+                    && t.chars().any(|c| c.is_ascii_digit())
+            })
+            .all(|t| {
+                srcs.iter()
+                    .any(|s| s.context.contains(&t) || s.units.iter().any(|u| u.terms.contains(&t)))
+            })
+}
+
+/// `text` as lower-case words split at white space, punctuation trimmed from their
+/// ends (inner dots and hyphens kept: "pandoc-citeproc", "0.5") and a possessive
+/// "'s" dropped.
+fn raw_words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .map(|w| {
+            let w = w
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase();
+            w.strip_suffix("'s")
+                .or_else(|| w.strip_suffix("\u{2019}s"))
+                .map(str::to_string)
+                .unwrap_or(w)
         })
-        .all(|t| {
-            srcs.iter()
-                .any(|s| s.context.contains(&t) || s.units.iter().any(|u| u.terms.contains(&t)))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Whether `w` is a dotted number ("0.5", "1.12.3").
+fn dotted(w: &str) -> bool {
+    w.contains('.')
+        && w.split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether each version the question names is written so in the sources. A dotted
+/// number right after a name ("pandoc 0.5") names one release of it when the
+/// sources write that name before dotted numbers ("pandoc 1.12", "pandoc 0.43"):
+/// the same number after another name ("pandoc-citeproc 0.5") is another thing's
+/// release, and the sources do not speak of the one asked.
+fn versions_held(question: &str, srcs: &[Src]) -> bool {
+    let q = raw_words(question);
+    let texts: Vec<Vec<String>> = srcs
+        .iter()
+        .flat_map(|s| s.units.iter().map(|u| raw_words(&u.plain)))
+        .collect();
+    q.windows(2)
+        .filter(|p| dotted(&p[1]) && p[0].chars().any(char::is_alphabetic))
+        .all(|p| {
+            let mut written = texts.iter().flat_map(|t| {
+                t.windows(2)
+                    .filter(|w| w[0] == p[0] && dotted(&w[1]))
+                    .map(|w| w[1].as_str())
+            });
+            let first = written.next();
+            first.is_none() || first == Some(p[1].as_str()) || written.any(|v| v == p[1])
         })
 }
 

@@ -386,12 +386,23 @@ pub fn answer(
     // word of the question besides the documents' names and the words that ask for
     // the type ("founded by two brothers" counts no deckhands; "Date: 20 June" in a
     // mail's header dates no signing).
-    let asked_words: HashSet<&str> = plain_q
+    // Nouns for a kind of document ("according to the article", "in the guide")
+    // point at where to look, not at what is asked, unless nothing else is asked
+    // ("how many pages does the report have").
+    let mut asked_words: HashSet<&str> = plain_q
         .terms
         .iter()
         .map(|t| t.0.as_str())
         .filter(|t| !srcs.iter().any(|s| s.naming.contains(*t)) && !wanted::is_type_word(t))
         .collect();
+    let kinds_of_document = |t: &&str| {
+        super::assemble::analyze::DOCUMENT_NOUNS
+            .iter()
+            .any(|n| *n == *t || words::stem(n) == *t)
+    };
+    if asked_words.iter().any(|t| !kinds_of_document(t)) {
+        asked_words.retain(|t| !kinds_of_document(t));
+    }
     let typed = wanted::wanted(question).is_none_or(|w| {
         facts.lines.iter().any(|l| {
             wanted::holds(w, &l.plain)
