@@ -772,3 +772,77 @@ The harbour lease was signed by the mayor and the ferry company.\n\n\
     let a = answer(&c, "On what date was the harbour lease signed?");
     assert!(a.text.contains("3 May 2021"), "{}", a.text);
 }
+
+#[test]
+fn note_alone_asks_for_a_footnote_only_where_one_answers() {
+    // "note" names a footnote in a document that has them ("the note on the
+    // timetable"); where no footnote answers, it was the ordinary word ("the safety
+    // note" is a paragraph's title) and the question is answered from the text.
+    let md = "# Skerry Ferry Company\n\nThe timetable changes in winter.[^1]\n\n\
+Safety note: life jackets are stored under the benches of the upper deck.\n\n\
+[^1]: The winter timetable starts on the first Monday of November.\n";
+    let c = collection("ferry.md", md);
+    let a = answer(&c, "What does the note on the timetable say?");
+    assert!(a.text.contains("first Monday of November"), "{}", a.text);
+    assert_eq!(a.kind, "notes", "{}", a.text);
+    let a = answer(
+        &c,
+        "Where does the safety note say life jackets are stored?",
+    );
+    assert!(!a.declined, "{}", a.text);
+    assert!(a.text.contains("under the benches"), "{}", a.text);
+}
+
+#[test]
+fn a_document_named_by_a_title_word_outranks_one_that_never_writes_it() {
+    // The question names the quayside protocol; the ferry guide has a list that
+    // matches "risks ... against each" better, but never writes "quayside": its
+    // list is no answer about the protocol.
+    let mut c = docrag::query::Collection::new();
+    let ferry = "# Skerry Ferry Company\n\nThe company runs boats across the sound.\n\n\
+## Passenger safety\n\nSecurity risks on board, and what the crew does against each:\n\n\
+- Slippery decks: wear shoes with rubber soles.\n- Strong winds: hold the rail.\n\
+- Cold water: wear a life jacket.\n";
+    let quay = "# Quayside Booking Protocol\n\nThe protocol books places on the morning boats.\n\n\
+## Considerations\n\nTickets sent over plain connections can be read by others: \
+clients use encrypted connections.\n\nA stolen booking code lets another person board, \
+so the office checks a photo card.\n";
+    common::add_doc(&mut c, "ferry.md", ferry.as_bytes(), 512);
+    common::add_doc(&mut c, "quayside.md", quay.as_bytes(), 512);
+    let a = answer(
+        &c,
+        "What security risks does the quayside protocol discuss, and what does it recommend against each?",
+    );
+    assert!(!a.text.contains("rubber soles"), "{}", a.text);
+    assert!(
+        [
+            "encrypted connections",
+            "photo card",
+            "Quayside Booking Protocol"
+        ]
+        .iter()
+        .any(|t| a.text.contains(t)),
+        "{}",
+        a.text
+    );
+}
+
+#[test]
+fn a_change_author_named_beside_a_weak_change_word_asks_for_the_change() {
+    // "insert" is also the ordinary verb; the name of the one who made the
+    // insertions says the question is about them, even where a sentence of the
+    // text shares more of its words.
+    let p = |t: &str| format!("<w:p><w:r><w:t xml:space=\"preserve\">{t}</w:t></w:r></w:p>");
+    let body = format!(
+        "{}{}<w:p><w:r><w:t xml:space=\"preserve\">Fares: </w:t></w:r>\
+<w:ins w:id=\"1\" w:author=\"Ann Moor\" w:date=\"2020-01-02T00:00:00Z\"><w:r><w:t>bicycles 3 euro</w:t></w:r></w:ins></w:p>",
+        p("Which fares the ticket office inserts in the timetable cells is decided in spring."),
+        p("The ticket office prints the timetable."),
+    );
+    let bytes = common::docx_with(&body, &[], &[]);
+    let mut c = docrag::query::Collection::new();
+    common::add_doc(&mut c, "fares.docx", &bytes, 512);
+    let a = answer(&c, "Which fares did Ann Moor insert in the timetable cells?");
+    assert!(a.text.contains("bicycles 3 euro"), "{}", a.text);
+    assert_eq!(a.kind, "changes", "{}", a.text);
+}

@@ -21,9 +21,9 @@ pub enum Ask {
     Parts,
 }
 
-/// Words (stems) that ask for a structure. "note" and "remark" are left out: they
-/// name other things too often ("the security note"). Some of these are ordinary
-/// words too ("moved", "changed", "HTTP headers"): see [`asks`] for when they count.
+/// Words (stems) that ask for a structure. "remark" is left out: it names other
+/// things too often. Some of these are ordinary words too ("moved", "changed",
+/// "HTTP headers", "the security note"): see [`asks`] for when they count.
 pub const ASKS: &[(Ask, &[&str])] = &[
     (
         Ask::Changes,
@@ -43,7 +43,10 @@ pub const ASKS: &[(Ask, &[&str])] = &[
         Ask::Comments,
         &["comment", "annotation", "reply", "repli", "commented"],
     ),
-    (Ask::Notes, &["footnot", "endnot", "footnote", "endnote"]),
+    (
+        Ask::Notes,
+        &["footnot", "endnot", "footnote", "endnote", "note"],
+    ),
     (Ask::Parts, PART_STEMS),
 ];
 
@@ -146,7 +149,10 @@ pub fn asks(question: &str) -> Vec<(Ask, bool)> {
                     CHANGE_NOUNS.contains(&s.as_str()) || near(i, 3, 2, &["who", "whom"])
                 }
                 Ask::Parts => s == "watermark" || near(i, 2, 0, PAGE_WORDS),
-                Ask::Comments | Ask::Notes => true,
+                Ask::Comments => true,
+                // "the inline note" is a footnote's kind; "the security note" a
+                // paragraph's title: "note" alone is weak.
+                Ask::Notes => s != "note",
             };
             match found.iter_mut().find(|x| x.0 == *ask) {
                 Some(x) => x.1 |= strong,
@@ -167,7 +173,15 @@ fn ask_stems(question: &str) -> Vec<String> {
         .filter(|t| !t.contains(['-', '_', '.']))
         .flat_map(|t| {
             t.unicode_words()
-                .map(|w| words::stem(&w.to_lowercase()))
+                .map(|w| {
+                    let w = w.to_lowercase();
+                    // The stemmer folds "note" into "not", the negation.
+                    if w == "note" || w == "notes" {
+                        "note".to_string()
+                    } else {
+                        words::stem(&w)
+                    }
+                })
                 .collect::<Vec<_>>()
         })
         .collect()

@@ -2,9 +2,10 @@
 //! the columns whose labels do), or every row of the table or item of the list the
 //! question asks for.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::draft::{Draft, Line};
+use super::focus::{self, relevance};
 use super::phrase::{Nth, fold};
 use super::source::{BlockKind, Src};
 use super::table::Table;
@@ -233,10 +234,16 @@ fn intro_bonus<'a>(quotes: &[String], names: impl IntoIterator<Item = &'a str>) 
 /// Every row of the table the question matches best (by its caption, labels,
 /// context and cells), one line per row; rows of the same table in later sources
 /// (a table split across chunks) follow.
-pub fn whole_table(srcs: &[Src], q: &Query, quotes: &[String]) -> Draft {
+pub fn whole_table(
+    srcs: &[Src],
+    q: &Query,
+    quotes: &[String],
+    docs: &HashMap<String, f64>,
+) -> Draft {
     let found = tables(srcs);
     let mut best: Option<(f64, usize)> = None;
     for (fi, f) in found.iter().enumerate() {
+        let rel = srcs.get(f.src).map_or(0.0, |s| relevance(docs, s));
         // What names the table counts whole, its cells half.
         let mut name = f.context.clone();
         name.extend(f.labels.iter().cloned());
@@ -249,6 +256,9 @@ pub fn whole_table(srcs: &[Src], q: &Query, quotes: &[String]) -> Draft {
         let mut s = q.coverage(&name, &cells);
         let named = f.table.caption.iter().chain(&f.above).chain(&f.heading);
         s += intro_bonus(quotes, named.map(String::as_str));
+        if !focus::admits(rel, s) {
+            continue;
+        }
         if best.is_none_or(|b| s > b.0) {
             best = Some((s, fi));
         }
@@ -293,9 +303,15 @@ pub fn whole_table(srcs: &[Src], q: &Query, quotes: &[String]) -> Draft {
 }
 
 /// The list the question matches best: (score, source, first block, end block).
-fn best_list(srcs: &[Src], q: &Query, quotes: &[String]) -> Option<(f64, usize, usize, usize)> {
+fn best_list(
+    srcs: &[Src],
+    q: &Query,
+    quotes: &[String],
+    docs: &HashMap<String, f64>,
+) -> Option<(f64, usize, usize, usize)> {
     let mut best: Option<(f64, usize, usize, usize)> = None;
     for (si, s) in srcs.iter().enumerate() {
+        let rel = relevance(docs, s);
         let mut i = 0;
         while i < s.blocks.len() {
             if s.blocks[i].kind != BlockKind::Item {
@@ -345,6 +361,9 @@ fn best_list(srcs: &[Src], q: &Query, quotes: &[String]) -> Option<(f64, usize, 
                 items.extend(words::term_set(&b.r.plain));
             }
             let sc = q.coverage(&name, &items) + bonus;
+            if !focus::admits(rel, sc) {
+                continue;
+            }
             if best.is_none_or(|b| sc > b.0) {
                 best = Some((sc, si, start, end));
             }
@@ -355,8 +374,14 @@ fn best_list(srcs: &[Src], q: &Query, quotes: &[String]) -> Option<(f64, usize, 
 
 /// Item `at` of the list the question matches best ([`whole_list`]'s choice), the
 /// paragraphs between items not counted; None when there is no such list or item.
-pub(super) fn list_item(srcs: &[Src], q: &Query, quotes: &[String], at: Nth) -> Option<Draft> {
-    let (score, si, start, end) = best_list(srcs, q, quotes)?;
+pub(super) fn list_item(
+    srcs: &[Src],
+    q: &Query,
+    quotes: &[String],
+    docs: &HashMap<String, f64>,
+    at: Nth,
+) -> Option<Draft> {
+    let (score, si, start, end) = best_list(srcs, q, quotes, docs)?;
     let s = srcs.get(si)?;
     let items: Vec<&super::source::Block> = s.blocks[start..end]
         .iter()
@@ -377,8 +402,13 @@ pub(super) fn list_item(srcs: &[Src], q: &Query, quotes: &[String], at: Nth) -> 
 
 /// Every item of the list the question matches best: a run of list items, scored by
 /// its items and the paragraph or heading above it (a quoted intro counts most).
-pub fn whole_list(srcs: &[Src], q: &Query, quotes: &[String]) -> Draft {
-    let best = best_list(srcs, q, quotes);
+pub fn whole_list(
+    srcs: &[Src],
+    q: &Query,
+    quotes: &[String],
+    docs: &HashMap<String, f64>,
+) -> Draft {
+    let best = best_list(srcs, q, quotes, docs);
     let Some((score, si, start, end)) = best else {
         return Draft::default();
     };

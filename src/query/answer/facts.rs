@@ -96,7 +96,15 @@ pub fn sentences(
     follow: Option<Follow>,
 ) -> Draft {
     let mut cands: Vec<(f64, usize, usize)> = Vec::new();
+    // Sentences of a document the question does not name, when it names one, answer
+    // about something else ([`super::focus::unnamed_documents`]).
+    let unnamed = super::focus::unnamed_documents(srcs, q);
     for (si, s) in srcs.iter().enumerate() {
+        let elsewhere = if unnamed.contains(&s.title) {
+            super::focus::UNNAMED_FACTOR
+        } else {
+            1.0
+        };
         for (ui, u) in s.units.iter().enumerate() {
             if !quotable(s, u) {
                 continue;
@@ -106,7 +114,7 @@ pub fn sentences(
                 .blocks
                 .get(u.block)
                 .is_some_and(|b| b.kind == BlockKind::Code);
-            let mut factor = if code { CODE_FACTOR } else { 1.0 };
+            let mut factor = if code { CODE_FACTOR } else { 1.0 } * elsewhere;
             // A sentence without the date or number asked for restates the question.
             if want.is_some_and(|w| !holds(w, &u.plain)) {
                 factor *= UNTYPED_FACTOR;
@@ -551,9 +559,7 @@ pub fn section(
     for (si, s) in srcs.iter().enumerate() {
         // Only in a document the question is about, and a heading that with the
         // document's name covers a good part of the question.
-        if !s.part.is_empty()
-            || docs.get(&s.title).copied().unwrap_or(0.0) < super::focus::TARGET_SHARE
-        {
+        if !s.part.is_empty() || super::focus::relevance(docs, s) < super::focus::TARGET_SHARE {
             continue;
         }
         let named = |h: &str, level: u8| {

@@ -326,7 +326,7 @@ fn best_rows<'a>(
         let mut name = f.context.clone();
         name.extend(f.table.caption.iter().flat_map(|c| words::terms(c)));
         let shared = qterms.iter().filter(|t| name.contains(*t)).count();
-        let score = value + docs.get(&s.title).copied().unwrap_or(0.0) + shared as f64 * 0.05;
+        let score = value + super::focus::relevance(docs, s) + shared as f64 * 0.05;
         let id = (s.title.clone(), f.table.labels.clone());
         match groups.iter_mut().find(|g| g.0 == id) {
             Some(g) => {

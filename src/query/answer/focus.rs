@@ -33,11 +33,80 @@ pub fn documents(srcs: &[Src], q: &Query) -> HashMap<String, f64> {
         let e = out.entry(s.title.clone()).or_insert(0.0);
         *e = e.max(best);
     }
+    // A question that names a document by a word of its title ("the remoteStorage
+    // draft") is not about a document that never writes that word, however well
+    // one of its sentences matches the rest ("security risks").
+    let unnamed = unnamed_documents(srcs, q);
+    for (title, v) in out.iter_mut() {
+        if unnamed.contains(title) {
+            *v *= UNNAMED_FACTOR;
+        }
+    }
     let top = out.values().copied().fold(0.0, f64::max);
     for v in out.values_mut() {
         *v = if top > 0.0 { *v / top } else { 1.0 };
     }
     out
+}
+
+/// The share of its relevance (or of a sentence's score) kept by a document that
+/// writes none of the words by which the question names a document
+/// ([`unnamed_documents`]).
+pub const UNNAMED_FACTOR: f64 = 0.25;
+
+/// The titles of the documents that write none of the question's words that name a
+/// document ([`naming_terms`]) in their name, context or text; empty when the
+/// question names no document so.
+pub fn unnamed_documents(srcs: &[Src], q: &Query) -> HashSet<String> {
+    let named = naming_terms(srcs, q);
+    if named.is_empty() {
+        return HashSet::new();
+    }
+    let writes: HashSet<&str> = srcs
+        .iter()
+        .filter(|s| {
+            named.iter().any(|t| {
+                s.naming.contains(*t)
+                    || s.context.contains(*t)
+                    || s.units.iter().any(|u| u.terms.contains(*t))
+            })
+        })
+        .map(|s| s.title.as_str())
+        .collect();
+    srcs.iter()
+        .map(|s| s.title.as_str())
+        .filter(|t| !writes.contains(t))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The question's terms that name a document: in a source's title or file name,
+/// and not a noun for a kind of document ("guide", "article") nor in every
+/// document's name.
+fn naming_terms<'q>(srcs: &[Src], q: &'q Query) -> Vec<&'q str> {
+    let titles: HashSet<&str> = srcs.iter().map(|s| s.title.as_str()).collect();
+    q.terms
+        .iter()
+        .map(|(t, _)| t.as_str())
+        .filter(|t| {
+            let naming: HashSet<&str> = srcs
+                .iter()
+                .filter(|s| s.naming.contains(*t))
+                .map(|s| s.title.as_str())
+                .collect();
+            !naming.is_empty()
+                && naming.len() < titles.len()
+                && !crate::query::assemble::analyze::DOCUMENT_NOUNS
+                    .iter()
+                    .any(|n| words::stem(n) == *t || n == t)
+        })
+        .collect()
+}
+
+/// The relevance of `s`'s document in `docs` ([`documents`]); 0 for a document
+/// not scored.
+pub fn relevance(docs: &HashMap<String, f64>, s: &Src) -> f64 {
+    docs.get(&s.title).copied().unwrap_or(0.0)
 }
 
 /// Whether a candidate of the document with relevance `rel` may answer: it is in a

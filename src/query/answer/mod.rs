@@ -193,12 +193,16 @@ pub fn answer(
         }
         asks(&rest).into_iter().map(|x| x.0).collect()
     });
-    let asked: Vec<Ask> = asks(question)
+    let asked_strength: Vec<(Ask, bool)> = asks(question)
         .into_iter()
         .filter(|(ask, _)| outside_cells.as_ref().is_none_or(|o| o.contains(ask)))
         .filter(|&(ask, strong)| strong || weak_ask_holds(&srcs, ask))
-        .map(|x| x.0)
         .collect();
+    let asked: Vec<Ask> = asked_strength.iter().map(|x| x.0).collect();
+    // A weak ask ("the move", "the note") whose structure answers nothing, or less
+    // than the text does, was the ordinary word: the question is read as if it
+    // named no structure.
+    let first_weak = asked_strength.first().is_some_and(|x| !x.1);
     let all_kind_words: Vec<&str> = asked.iter().flat_map(|k| dropped(*k)).collect();
     let plain_q = Query::new(question, &all_kind_words, &w);
     let docs = focus::documents(&srcs, &Query::new(question, &[], &w));
@@ -211,44 +215,56 @@ pub fn answer(
     );
 
     if let Some(&first) = asked.first() {
-        // A change asked for in a header or footer: changes in those parts only.
-        let in_parts = asked.contains(&Ask::Parts) && srcs.iter().any(Src::is_header_footer);
-        // "Which documents have tracked changes, by whom": per document.
-        if a.documents && asked.contains(&Ask::Changes) {
-            let d = structured::change_summary(&srcs);
-            if d.lines.is_empty() {
-                return decline(what(Ask::Changes), &facts, max_tokens);
+        'structured: {
+            // A change asked for in a header or footer: changes in those parts only.
+            let in_parts = asked.contains(&Ask::Parts) && srcs.iter().any(Src::is_header_footer);
+            // "Which documents have tracked changes, by whom": per document.
+            if a.documents && asked.contains(&Ask::Changes) {
+                let d = structured::change_summary(&srcs);
+                if d.lines.is_empty() {
+                    return decline(what(Ask::Changes), &facts, max_tokens);
+                }
+                return write(vec![d], max_tokens * 2);
             }
-            return write(vec![d], max_tokens * 2);
-        }
-        let places = focus::numbered_places(question, &srcs);
-        let reading = structured::Reading {
-            srcs: &srcs,
-            qterms: &qterms,
-            docs: &docs,
-            wants_all: a.wants_all,
-            in_parts,
-            places: &places,
-            question,
-        };
-        let mut drafts: Vec<Draft> = Vec::new();
-        for (i, &ask) in asked.iter().enumerate() {
-            let q = Query::new(question, &dropped(ask), &w);
-            let d = match ask {
-                Ask::Changes => structured::changes(&reading, &q),
-                Ask::Comments => structured::comments(&reading, &q),
-                Ask::Notes => structured::notes(&reading, &q),
-                Ask::Parts => structured::parts(&srcs, &q, question, &docs),
+            let places = focus::numbered_places(question, &srcs);
+            let reading = structured::Reading {
+                srcs: &srcs,
+                qterms: &qterms,
+                docs: &docs,
+                wants_all: a.wants_all,
+                in_parts,
+                places: &places,
+                question,
             };
-            let ok = !d.lines.is_empty();
-            if i == 0 && !ok {
-                return decline(what(first), &facts, max_tokens);
+            let mut drafts: Vec<Draft> = Vec::new();
+            for (i, &ask) in asked.iter().enumerate() {
+                let q = Query::new(question, &dropped(ask), &w);
+                let d = match ask {
+                    Ask::Changes => structured::changes(&reading, &q),
+                    Ask::Comments => structured::comments(&reading, &q),
+                    Ask::Notes => structured::notes(&reading, &q),
+                    Ask::Parts => structured::parts(&srcs, &q, question, &docs),
+                };
+                let ok = !d.lines.is_empty();
+                // A weak ask's structure must answer at least as well as the text
+                // does; otherwise the word had its ordinary sense. A second
+                // structure named beside it ("inserted into the page header"), or
+                // the name of one who made changes or comments ("which cells did
+                // Ann insert"), confirms the structural sense.
+                let weaker = d.score < FACT_MIN || d.score < facts.score;
+                let confirmed = asked.len() > 1 || !focus::named_authors(&srcs, &qterms).is_empty();
+                if i == 0 && first_weak && (!ok || (!confirmed && weaker)) {
+                    break 'structured;
+                }
+                if i == 0 && !ok {
+                    return decline(what(first), &facts, max_tokens);
+                }
+                if ok {
+                    drafts.push(d);
+                }
             }
-            if ok {
-                drafts.push(d);
-            }
+            return write(drafts, max_tokens * 2);
         }
-        return write(drafts, max_tokens * 2);
     }
 
     let link = links::target(question, passages);
@@ -286,13 +302,13 @@ pub fn answer(
     let quotes = phrase::quoted(question);
     // "The third item of the list after ...": one item of the list the question names.
     if let Some(at) = phrase::nth(&phrase::fold(question), &ITEM_WORDS) {
-        if let Some(d) = cells::list_item(&srcs, &table_q, &quotes, at) {
+        if let Some(d) = cells::list_item(&srcs, &table_q, &quotes, &docs, at) {
             return write(vec![d], max_tokens);
         }
     }
     if a.wants_all {
-        let t = cells::whole_table(&srcs, &table_q, &quotes);
-        let l = cells::whole_list(&srcs, &table_q, &quotes);
+        let t = cells::whole_table(&srcs, &table_q, &quotes, &docs);
+        let l = cells::whole_list(&srcs, &table_q, &quotes, &docs);
         // A question that names a table ("what's in the table", "list all its
         // cells") asks for that table, however well a list near it matches: the
         // structure's noun says which structure. ("List" itself is most often the verb.)
@@ -377,7 +393,7 @@ pub fn answer(
     }
     let target: Vec<&Src> = srcs
         .iter()
-        .filter(|s| docs.get(&s.title).copied().unwrap_or(0.0) >= 1.0)
+        .filter(|s| focus::relevance(&docs, s) >= 1.0)
         .collect();
     // "When ...?" and "How many ...?" are answered by a date or a number: when none
     // of the chosen sentences holds one, they restate the question, and the

@@ -236,7 +236,7 @@ pub fn changes(r: &Reading<'_>, q: &Query) -> Draft {
         if in_parts && !s.is_header_footer() {
             continue;
         }
-        let rel = docs.get(&s.title).copied().unwrap_or(0.0);
+        let rel = super::focus::relevance(docs, s);
         for (k, (bi, ch)) in s.changes().enumerate() {
             // A change with no text (a paragraph mark) says nothing on its own.
             if ch.text.is_empty()
@@ -330,7 +330,7 @@ pub fn comments(r: &Reading<'_>, q: &Query) -> Draft {
         if in_parts && !s.is_header_footer() {
             continue;
         }
-        let rel = docs.get(&s.title).copied().unwrap_or(0.0);
+        let rel = super::focus::relevance(docs, s);
         for (k, (bi, n)) in s.comments().enumerate() {
             if !focus::by(&authors, &n.author)
                 || !seen.insert((s.title.clone(), n.id.clone(), n.text.clone()))
@@ -388,7 +388,7 @@ pub fn notes(r: &Reading<'_>, q: &Query) -> Draft {
     let footnote = qterms.contains("footnot") || qterms.contains("footnote");
     let mut c = Vec::new();
     for (si, s) in srcs.iter().enumerate() {
-        let rel = docs.get(&s.title).copied().unwrap_or(0.0);
+        let rel = super::focus::relevance(docs, s);
         let is_end = s.part.starts_with("endnotes");
         if (endnote && !footnote && !is_end) || (footnote && !endnote && is_end) {
             continue;
@@ -464,7 +464,7 @@ pub fn parts(srcs: &[Src], q: &Query, question: &str, docs: &HashMap<String, f64
         if text.is_empty() || !seen.insert((s.title.clone(), text.clone())) {
             continue;
         }
-        let rel = docs.get(&s.title).copied().unwrap_or(0.0);
+        let rel = super::focus::relevance(docs, s);
         let score = q.coverage(&words::term_set(&text), &s.context);
         if !focus::admits(rel, score) {
             continue;
