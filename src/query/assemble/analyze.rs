@@ -117,6 +117,31 @@ fn owned(words: &[String], at: usize) -> bool {
         .any(|w| matches!(w, "my" | "our" | "your"))
 }
 
+/// Words that pick documents out of the collection when they open the noun phrase
+/// of "documents" or "files" ("which files", "how many documents", "all the files").
+const PICKING: &[&str] = &[
+    "which", "what", "how", "many", "any", "all", "each", "every", "the", "these", "those", "both",
+    "some", "list", "name",
+];
+
+/// Whether `question` asks about documents or files as such: the plural noun with
+/// a word that picks some out of the collection within the three words before it
+/// ([`PICKING`]). "My files differ" tells of the asker's own ([`owned`]); "for Word
+/// and Excel files" names a kind of file in passing.
+fn asks_for_documents(question: &str) -> bool {
+    let words: Vec<String> = unquoted(question)
+        .unicode_words()
+        .map(str::to_lowercase)
+        .collect();
+    words.iter().enumerate().any(|(i, w)| {
+        matches!(w.as_str(), "documents" | "files")
+            && !owned(&words, i)
+            && words[i.saturating_sub(3)..i]
+                .iter()
+                .any(|p| PICKING.contains(&p.as_str()))
+    })
+}
+
 const ALL_WORDS: &[&str] = &["list", "all", "every", "each", "enumerate"];
 /// Words that name a page header or footer.
 pub const HEADER_WORDS: &[&str] = &[
@@ -840,17 +865,7 @@ pub fn analyze(question: &str) -> Analysis {
             || outer.windows(2).any(|w| {
                 matches!(w[0].as_str(), "main" | "key") && GIST_NOUNS.contains(&w[1].as_str())
             }),
-        // "Which files ..." asks about the collection; "my files differ" tells of the
-        // asker's own (see [`owned`]).
-        documents: {
-            let lower_words: Vec<String> = unquoted(question)
-                .unicode_words()
-                .map(str::to_lowercase)
-                .collect();
-            lower_words.iter().enumerate().any(|(i, w)| {
-                matches!(w.as_str(), "documents" | "files") && !owned(&lower_words, i)
-            })
-        },
+        documents: asks_for_documents(question),
         spelled: terms
             .iter()
             .filter(|t| t.contains(['.', '_', '-']))
@@ -929,6 +944,8 @@ mod tests {
         assert!(formats("How do I open your Word documents?").0.is_empty());
         assert!(!analyze("Our exported files change size each night; why?").documents);
         assert!(analyze("Which files mention the harbour?").documents);
+        assert!(analyze("How many documents mention the harbour?").documents);
+        assert!(!analyze("How do I read it for Word, Writer and Excel files?").documents);
         assert!(analyze("Do my colleagues' files, or the documents here, say so?").documents);
     }
 }
