@@ -842,7 +842,29 @@ fn a_change_author_named_beside_a_weak_change_word_asks_for_the_change() {
     let bytes = common::docx_with(&body, &[], &[]);
     let mut c = docrag::query::Collection::new();
     common::add_doc(&mut c, "fares.docx", &bytes, 512);
-    let a = answer(&c, "Which fares did Ann Moor insert in the timetable cells?");
+    let a = answer(
+        &c,
+        "Which fares did Ann Moor insert in the timetable cells?",
+    );
     assert!(a.text.contains("bicycles 3 euro"), "{}", a.text);
     assert_eq!(a.kind, "changes", "{}", a.text);
+}
+
+#[test]
+fn when_opening_a_condition_asks_for_no_date() {
+    // "... when they join" states a condition; the answer is what is done then, and
+    // holds no date. Only a "when" that asks ("When did ...", "and when is ...")
+    // wants one.
+    let md = "# Skerry Ferry Company\n\nThe company runs boats across the sound.\n\n\
+## Deck helpers\n\nDeck helpers are volunteers from the island villages.\n\n\
+When joining the crew, a deck helper agrees to take on the following duties:\n\n\
+- Check the life jackets before each crossing\n- Greet passengers on the quay\n\n\
+## Boats\n\nThe boats are painted every spring.\n";
+    let c = collection("ferry.md", md);
+    let a = answer(
+        &c,
+        "What does someone promise to do when they become a deck helper?",
+    );
+    assert!(!a.declined, "{}", a.text);
+    assert!(a.text.contains("life jackets"), "{}", a.text);
 }

@@ -169,3 +169,84 @@ fn a_symbol_finds_its_row_and_an_unlabelled_row_brings_its_neighbours() {
     // An excerpt of the 700-token chart: rows far from the glyph's are left out.
     assert!(!ctx.contains("| R14 |"), "{ctx}");
 }
+
+#[test]
+fn an_identifier_a_question_writes_names_the_one_file_spelled_so() {
+    // "timetableWinter" is written as file names are (a lower-to-upper case change
+    // inside a word) and names one file: a summary of it reads that file, not the
+    // neighbours that share its words.
+    let mut c = Collection::new();
+    // Two chunks: what the question's words do not reach is in the second.
+    let mut winter =
+        String::from("# Winter sailings\n\nThe winter boats leave at eight and at four.\n\n");
+    for i in 0..900 {
+        winter.push_str(&format!("Boat {i} carries {} passengers.\n\n", 20 + i % 9));
+    }
+    winter.push_str("Bicycles ride free in January.\n");
+    let summer = "# Summer sailings\n\nThe summer boats leave every hour from seven.\n";
+    let mut log = String::from("# Harbour log\n\n");
+    for i in 0..600 {
+        log.push_str(&format!(
+            "Crossing {i} of the winter timetable left the quay with {} cars and {} bicycles.\n\n",
+            i % 17,
+            i % 5
+        ));
+    }
+    common::add_doc(&mut c, "ferry__timetableWinter.md", winter.as_bytes(), 1024);
+    common::add_doc(&mut c, "ferry__timetableSummer.md", summer.as_bytes(), 1024);
+    common::add_doc(&mut c, "harbour_log.md", log.as_bytes(), 1024);
+    for k in 0..6 {
+        let mut n = format!("# Notice {k}\n\n");
+        for i in 0..200 {
+            n.push_str(&format!(
+                "Notice {k}.{i} says the winter timetable changes on day {i}.\n\n"
+            ));
+        }
+        common::add_doc(&mut c, &format!("notice_{k}.md"), n.as_bytes(), 1024);
+    }
+    let (ctx, r) = run(
+        &c,
+        "Summarize what the winter timetable (timetableWinter) says.",
+    );
+    assert!(c.documents()[0].chunks.len() > 1);
+    assert_eq!(titles(&c, &r), ["Winter sailings"], "{ctx}");
+    assert!(ctx.contains("Bicycles ride free"), "{ctx}");
+}
+
+#[test]
+fn a_broad_question_reads_the_documents_it_names_before_others() {
+    // "Summarize the winter sailings" is about that document: its passages come
+    // before those of notices that match the question's other words as well.
+    let mut c = Collection::new();
+    let mut winter = String::from("# Winter sailings\n\n");
+    for i in 0..400 {
+        winter.push_str(&format!(
+            "Boat {i} of the sound carries {} passengers in the cold months.\n\n",
+            20 + i % 9
+        ));
+    }
+    common::add_doc(&mut c, "sailings.md", winter.as_bytes(), 512);
+    for k in 0..6 {
+        let mut n = format!("# Notice {k}\n\n");
+        for i in 0..200 {
+            n.push_str(&format!(
+                "Notice {k}.{i}: boats of the sound carry passengers on day {i}.\n\n"
+            ));
+        }
+        common::add_doc(&mut c, &format!("notice_{k}.md"), n.as_bytes(), 512);
+    }
+    let (ctx, r) = run(
+        &c,
+        "Summarize what the winter sailings say about boats and passengers.",
+    );
+    let winter_sources = r
+        .sources
+        .iter()
+        .filter(|s| c.documents()[c.position(&s.doc_id).unwrap()].title == "Winter sailings")
+        .count();
+    assert!(
+        winter_sources * 2 > r.sources.len(),
+        "{winter_sources} of {}\n{ctx}",
+        r.sources.len()
+    );
+}

@@ -17,7 +17,6 @@ pub enum Wanted {
 
 /// Phrases that ask for a date, folded (word-padded).
 const DATE_ASKS: &[&str] = &[
-    " when ",
     " what year ",
     " which year ",
     " what date ",
@@ -28,6 +27,56 @@ const DATE_ASKS: &[&str] = &[
     " what month ",
     " which month ",
 ];
+
+/// Auxiliary verbs an interrogative "when" is followed by ("when did", "when is
+/// it due"), folded.
+const AUXILIARIES: &[&str] = &[
+    "is", "was", "are", "were", "did", "does", "do", "will", "would", "has", "have", "had", "can",
+    "could", "should", "shall", "must", "may", "might",
+];
+
+/// Verbs that open an embedded question ("tell me when the office opened").
+const ASKING_VERBS: &[&str] = &[
+    "tell",
+    "say",
+    "says",
+    "know",
+    "state",
+    "states",
+    "show",
+    "shows",
+    "find",
+    "ask",
+    "mention",
+    "mentions",
+    "indicate",
+    "indicates",
+    "explain",
+    "explains",
+];
+
+/// Whether a "when" of the folded question `q` asks for a time: it opens the
+/// question (not before an -ing form: "When setting up ..., what ..."), is followed
+/// by an auxiliary verb, as a question inverts ("and when does it expire"), or
+/// follows a verb of telling or knowing ("tell me when the office opened"). A
+/// "when" that opens a clause about a condition ("what happens when they join")
+/// asks for no date.
+fn asks_when(q: &str) -> bool {
+    let w: Vec<&str> = q.split_whitespace().collect();
+    w.iter().enumerate().any(|(i, x)| {
+        if *x != "when" {
+            return false;
+        }
+        let next = w.get(i + 1).copied().unwrap_or("");
+        if i == 0 {
+            return !next.ends_with("ing");
+        }
+        AUXILIARIES.contains(&next)
+            || w[i.saturating_sub(2)..i]
+                .iter()
+                .any(|p| ASKING_VERBS.contains(p))
+    })
+}
 
 /// Phrases that ask for a quantity, folded.
 const NUMBER_ASKS: &[&str] = &[
@@ -242,7 +291,7 @@ pub fn is_type_word(word: &str) -> bool {
 /// What `question` asks for, if it names a type.
 pub fn wanted(question: &str) -> Option<Wanted> {
     let q = fold(question);
-    if DATE_ASKS.iter().any(|p| q.contains(p)) {
+    if DATE_ASKS.iter().any(|p| q.contains(p)) || asks_when(&q) {
         Some(Wanted::Date)
     } else if NUMBER_ASKS.iter().any(|p| q.contains(p)) {
         Some(Wanted::Number)
@@ -411,6 +460,10 @@ mod tests {
             Some(Wanted::Number)
         );
         assert_eq!(wanted("Who wrote the draft?"), None);
+        assert_eq!(wanted("And when is the ferry due?"), Some(Wanted::Date));
+        assert_eq!(wanted("Tell me when the ferry left."), Some(Wanted::Date));
+        assert_eq!(wanted("What do deckhands carry when they board?"), None);
+        assert_eq!(wanted("When boarding the ferry, what must I show?"), None);
         assert_eq!(
             follow("Why is the import a separate project?"),
             Some(Follow::Reason)

@@ -139,20 +139,25 @@ pub fn fill(c: &Collection, pool: &mut Pool, a: &Analysis, budget: usize) -> Pic
         ranked.retain(|r| keep.contains(&r.1.0.0));
     }
     if a.broad {
-        // Each document's nth unit before any document's (n+1)th.
+        // Each document's nth unit before any document's (n+1)th. A broad question
+        // that names its documents ("summarize the harbour report") is about them:
+        // their units come before any other document's.
         let mut nth: BTreeMap<usize, usize> = BTreeMap::new();
-        let mut keyed: Vec<(usize, f64, UnitRef)> = ranked
+        let mut keyed: Vec<(bool, usize, f64, UnitRef)> = ranked
             .iter()
             .map(|&(s, u)| {
                 let n = nth.entry(u.0.0).or_insert(0);
                 *n += 1;
-                (*n, s, u)
+                (!pool.named.contains(&u.0.0), *n, s, u)
             })
             .collect();
         crate::order::sort_by(&mut keyed, |x, y| {
-            x.0.cmp(&y.0).then(y.1.total_cmp(&x.1)).then(x.2.cmp(&y.2))
+            x.0.cmp(&y.0)
+                .then(x.1.cmp(&y.1))
+                .then(y.2.total_cmp(&x.2))
+                .then(x.3.cmp(&y.3))
         });
-        ranked = keyed.into_iter().map(|(_, s, u)| (s, u)).collect();
+        ranked = keyed.into_iter().map(|(_, _, s, u)| (s, u)).collect();
     }
     let mut f = Filler {
         c,

@@ -91,7 +91,7 @@ pub fn assemble(
     // that names a language few documents use, in those documents and the
     // ones it names by title (detection needs some text, and "the German lists
     // document" may be mostly markup). Either is sent whole when it fits.
-    let files = named_files(c, &a, docs);
+    let files = named_files(c, &a, docs, question);
     let (scoped, narrowed) = if !files.is_empty() && files.len() < docs.len() {
         let why = format!(
             "the question names the file of {} document(s): read in those",
@@ -203,7 +203,11 @@ fn by_format(c: &Collection, a: &Analysis, docs: &[usize]) -> Option<Vec<usize>>
 /// The documents of `docs` whose file name a question term spells: a term joining
 /// words with `.`, `_` or `-` ("report_2019.docx", "notes-v2.md") whose parts (at
 /// least two, [`Analysis::spelled`]) are all parts of the file name.
-fn named_files(c: &Collection, a: &Analysis, docs: &[usize]) -> Vec<usize> {
+fn named_files(c: &Collection, a: &Analysis, docs: &[usize], question: &str) -> Vec<usize> {
+    let by_identifier = identifier_file(c, docs, question);
+    if !by_identifier.is_empty() {
+        return by_identifier;
+    }
     if a.spelled.is_empty() {
         return Vec::new();
     }
@@ -219,6 +223,44 @@ fn named_files(c: &Collection, a: &Analysis, docs: &[usize]) -> Vec<usize> {
             })
         })
         .collect()
+}
+
+/// The one document of `docs` whose file name holds, as a whole word, an identifier
+/// the question writes: a word of five characters or more spelled as file names
+/// are and prose words are not, with an upper-case letter after a lower-case one
+/// ("testRTFVarious") or letters and digits ("Comment042"). Empty when no such
+/// word names exactly one document: an identifier several file names share
+/// ("docx4j") names a project, not a file.
+fn identifier_file(c: &Collection, docs: &[usize], question: &str) -> Vec<usize> {
+    let identifiers: Vec<String> = question
+        .split(|ch: char| !ch.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 5)
+        .filter(|w| {
+            let camel = w
+                .chars()
+                .zip(w.chars().skip(1))
+                .any(|(x, y)| x.is_lowercase() && y.is_uppercase());
+            let mixed =
+                w.chars().any(char::is_alphabetic) && w.chars().any(|ch| ch.is_ascii_digit());
+            camel || mixed
+        })
+        .map(str::to_lowercase)
+        .collect();
+    for t in &identifiers {
+        let holders: Vec<usize> = docs
+            .iter()
+            .copied()
+            .filter(|&d| {
+                c.documents()
+                    .get(d)
+                    .is_some_and(|doc| doc.file_terms.binary_search(t).is_ok())
+            })
+            .collect();
+        if holders.len() == 1 {
+            return holders;
+        }
+    }
+    Vec::new()
 }
 
 /// Every chunk of the documents at `docs`, whole.
