@@ -868,3 +868,19 @@ When joining the crew, a deck helper agrees to take on the following duties:\n\n
     assert!(!a.declined, "{}", a.text);
     assert!(a.text.contains("life jackets"), "{}", a.text);
 }
+
+#[test]
+fn a_who_question_is_answered_where_its_verb_states_the_deed() {
+    // The description of the crack shares most of the question's words; the one
+    // sentence that says who discovered it shares its verb.
+    let md = "# Harbour notices\n\nThe harbour office opens at nine.\n\n\
+The crack in the quay wall near the ferry ramp lets sea water into the cellar of the office.\n\n\
+Ann Moor discovered the crack during the spring tide.\n\n\
+## Boats\n\nThe boats are painted every spring.\n";
+    let c = collection("notices.md", md);
+    let a = answer(
+        &c,
+        "Who discovered the crack in the quay wall near the ferry ramp?",
+    );
+    assert!(a.text.starts_with("Ann Moor discovered"), "{}", a.text);
+}

@@ -22,6 +22,12 @@ const CODE_FACTOR: f64 = 0.8;
 /// its coverage.
 const UNTYPED_FACTOR: f64 = 0.5;
 
+/// Score factor of a sentence without the verb a "who" question asks about
+/// ([`super::wanted::who_verb`]): the person is named where the deed is, so a
+/// sentence that only describes what was done (however many of the question's
+/// other words it shares) ranks below the one stating who did it.
+const VERBLESS_FACTOR: f64 = 0.25;
+
 /// A sentence scoring at least this share of the best one's coverage is a near tie.
 const NEAR_TIE: f64 = 0.9;
 /// Most sentences a near tie may bring (the best included).
@@ -94,6 +100,7 @@ pub fn sentences(
     max: usize,
     want: Option<Wanted>,
     follow: Option<Follow>,
+    verb: Option<&str>,
 ) -> Draft {
     let mut cands: Vec<(f64, usize, usize)> = Vec::new();
     // Sentences of a document the question does not name, when it names one, answer
@@ -118,6 +125,11 @@ pub fn sentences(
             // A sentence without the date or number asked for restates the question.
             if want.is_some_and(|w| !holds(w, &u.plain)) {
                 factor *= UNTYPED_FACTOR;
+            }
+            // "Who discovered ...?" is answered where the deed is stated: a sentence
+            // without the verb names someone else, or no one.
+            if verb.is_some_and(|v| !u.terms.contains(v)) {
+                factor *= VERBLESS_FACTOR;
             }
             cands.push((q.coverage(&u.terms, &s.context) * factor, si, ui));
         }

@@ -212,6 +212,7 @@ pub fn answer(
         max_sentences.max(1),
         wanted::wanted(question),
         wanted::follow(question),
+        wanted::who_verb(question).as_deref(),
     );
 
     if let Some(&first) = asked.first() {

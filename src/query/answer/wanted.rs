@@ -78,6 +78,24 @@ fn asks_when(q: &str) -> bool {
     })
 }
 
+/// The verb a "who" question asks about, stemmed ("Who discovered the flaw?" ->
+/// "discover"): the word right after "who" when it is no auxiliary ("Who was ...",
+/// "Who did ..." name no deed there). The sentence naming the person states the
+/// deed with that verb ("A. B. has discovered ...").
+pub fn who_verb(question: &str) -> Option<String> {
+    let q = fold(question);
+    let w: Vec<&str> = q.split_whitespace().collect();
+    let at = w.iter().position(|x| *x == "who")?;
+    // "Who else ...", "who first ...": an adverb may stand before the verb.
+    let next = *w[at + 1..]
+        .iter()
+        .find(|x| !(matches!(**x, "else" | "first" | "then" | "also") || x.ends_with("ly")))?;
+    let verb = !AUXILIARIES.contains(&next)
+        && !crate::query::assemble::analyze::STOP.contains(&next)
+        && next.chars().all(char::is_alphabetic);
+    verb.then(|| super::words::stem(next))
+}
+
 /// Phrases that ask for a quantity, folded.
 const NUMBER_ASKS: &[&str] = &[
     " how many ",
@@ -460,6 +478,16 @@ mod tests {
             Some(Wanted::Number)
         );
         assert_eq!(wanted("Who wrote the draft?"), None);
+        assert_eq!(
+            who_verb("Who discovered the leak, and when?").as_deref(),
+            Some("discover")
+        );
+        assert_eq!(who_verb("Who was the first skipper?"), None);
+        assert_eq!(who_verb("Who else from the crew is thanked?"), None);
+        assert_eq!(
+            who_verb("Who first sailed the route?").as_deref(),
+            Some("sail")
+        );
         assert_eq!(wanted("And when is the ferry due?"), Some(Wanted::Date));
         assert_eq!(wanted("Tell me when the ferry left."), Some(Wanted::Date));
         assert_eq!(wanted("What do deckhands carry when they board?"), None);
