@@ -43,11 +43,11 @@ GEN_ALL_MIN_ANSWERS ?= 93
 GEN_DIR := target/eval/generated
 # The two extra question sets (tests/eval/README.md: written blind, phrased as users
 # ask; tuning data like the dev split) are held to what they reached: prose questions
-# over the whole corpus (extra_a: 77.8% complete, 51.9% / 80% answers / declines, a
+# over the whole corpus (extra_a: 77.8% complete, 55.6% / 80% answers / declines, a
 # mean of 4,752 tokens; 70.4% / 40.7% / 20% when written) and structure questions
 # (extra_b: 100%, 85.7% / 75%; 100% / 71.4% / 25% when written).
 EXTRA_A_MIN_COMPLETE ?= 76
-EXTRA_A_MIN_ANSWERS ?= 50
+EXTRA_A_MIN_ANSWERS ?= 54
 EXTRA_A_MIN_DECLINES ?= 80
 EXTRA_A_MAX_TOKENS ?= 5000
 EXTRA_B_MIN_COMPLETE ?= 97
