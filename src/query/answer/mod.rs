@@ -247,14 +247,12 @@ pub fn answer(
                     Ask::Parts => structured::parts(&srcs, &q, question, &docs),
                 };
                 let ok = !d.lines.is_empty();
-                // A weak ask's structure must answer at least as well as the text
-                // does; otherwise the word had its ordinary sense. A second
-                // structure named beside it ("inserted into the page header"), or
-                // the name of one who made changes or comments ("which cells did
-                // Ann insert"), confirms the structural sense.
-                let weaker = d.score < FACT_MIN || d.score < facts.score;
-                let confirmed = asked.len() > 1 || !focus::named_authors(&srcs, &qterms).is_empty();
-                if i == 0 && first_weak && (!ok || (!confirmed && weaker)) {
+                // A weak "note" must answer at least as well as the text does:
+                // body text labels its own paragraphs so ("Note: ...", "the safety
+                // note"), which the change and page-part words are not. A second
+                // structure named beside it confirms the structural sense.
+                let weaker = ask == Ask::Notes && (d.score < FACT_MIN || d.score < facts.score);
+                if i == 0 && first_weak && (!ok || (asked.len() == 1 && weaker)) {
                     break 'structured;
                 }
                 if i == 0 && !ok {
