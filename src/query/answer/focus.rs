@@ -94,13 +94,18 @@ fn naming_terms<'q>(srcs: &[Src], q: &'q Query) -> Vec<&'q str> {
                 .filter(|s| s.naming.contains(*t))
                 .map(|s| s.title.as_str())
                 .collect();
-            !naming.is_empty()
-                && naming.len() < titles.len()
-                && !crate::query::assemble::analyze::DOCUMENT_NOUNS
-                    .iter()
-                    .any(|n| words::stem(n) == *t || n == t)
+            !naming.is_empty() && naming.len() < titles.len() && !kind_of_document(t)
         })
         .collect()
+}
+
+/// Whether the question term `t` (a word or its stem) is a noun for a kind of
+/// document ([`crate::query::assemble::analyze::DOCUMENT_NOUNS`]: "article",
+/// "guide"): it says where to look, not what is asked nor which document.
+pub fn kind_of_document(t: &str) -> bool {
+    crate::query::assemble::analyze::DOCUMENT_NOUNS
+        .iter()
+        .any(|n| *n == t || words::stem(n) == t)
 }
 
 /// The relevance of `s`'s document in `docs` ([`documents`]); 0 for a document

@@ -410,13 +410,8 @@ pub fn answer(
         .map(|t| t.0.as_str())
         .filter(|t| !srcs.iter().any(|s| s.naming.contains(*t)) && !wanted::is_type_word(t))
         .collect();
-    let kinds_of_document = |t: &&str| {
-        super::assemble::analyze::DOCUMENT_NOUNS
-            .iter()
-            .any(|n| *n == *t || words::stem(n) == *t)
-    };
-    if asked_words.iter().any(|t| !kinds_of_document(t)) {
-        asked_words.retain(|t| !kinds_of_document(t));
+    if asked_words.iter().any(|t| !focus::kind_of_document(t)) {
+        asked_words.retain(|t| !focus::kind_of_document(t));
     }
     let typed = wanted::wanted(question).is_none_or(|w| {
         facts.lines.iter().any(|l| {
