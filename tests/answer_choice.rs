@@ -884,3 +884,24 @@ Ann Moor discovered the crack during the spring tide.\n\n\
     );
     assert!(a.text.starts_with("Ann Moor discovered"), "{}", a.text);
 }
+
+#[test]
+fn a_key_sentence_whose_paragraph_ends_in_a_colon_brings_its_list() {
+    // A prose section longer than its key sentences, whose list items are short and
+    // rank below the long sentences on their own.
+    let text = "# Boat kit\n\n## Rigging\n\n\
+The rigging of the kit boat is the set of lines that hold and work its sails. \
+These include:\n\n- the halyard\n- the sheet\n- the downhaul\n\n\
+Every line of the rigging is made of braided polyester rope that resists stretching in wet weather. \
+The lines are coiled and stowed in the cockpit locker after every sail on the lake. \
+A worn line of the rigging should be replaced before the start of the sailing season. \
+Spare rigging lines can be ordered from the kit's maker by their colour and length. \
+The rigging of the kit boat is checked by the club's bosun twice a year in spring.\n\n\
+## Hull\n\nThe hull is moulded glass fibre.\n";
+    let c = collection("boat.md", text);
+    let a = answer(&c, "What does the section 'Rigging' say?");
+    assert_eq!(a.kind, "section", "{}", a.text);
+    for item in ["halyard", "sheet", "downhaul"] {
+        assert!(a.text.contains(item), "{item}: {}", a.text);
+    }
+}

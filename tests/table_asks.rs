@@ -267,3 +267,17 @@ fn a_table_given_as_a_thing_is_the_whole_table() {
     );
     assert!(!a.text.contains("C1"), "{}", a.text);
 }
+
+#[test]
+fn a_column_named_in_part_is_asked_when_its_cell_holds_the_type_the_question_wants() {
+    // "switch" is half of two labels; "when" asks a date, which only one of them holds.
+    let text = "# Party switchers\n\n| Member | Chamber | Party switch | Switch Year |\n\
+|---|---|---|---|\n| Ann Carver | Senate | D to R | 1964 |\n| Bo Lindqvist | House | R to D | 1972 |\n\
+| Cyd Marlow | Senate | D to I | 1994 |\n";
+    let c = collection("switchers.md", text);
+    let a = answer(&c, "When did Bo Lindqvist switch, and in which direction?");
+    assert_eq!(a.kind, "table-cell", "{}", a.text);
+    assert!(a.text.contains("1972"), "{}", a.text);
+    assert!(a.text.contains("R to D"), "{}", a.text);
+    assert!(!a.text.contains("1994"), "{}", a.text);
+}

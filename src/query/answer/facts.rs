@@ -743,7 +743,9 @@ pub fn section(
             .chain(ranked.iter().map(|x| x.1).filter(|&i| i != opening))
             .take(KEY_SENTENCES)
             .collect();
+        keep.extend(introduced(srcs, &picked, &keep));
         keep.sort_unstable();
+        keep.dedup();
         picked = keep.into_iter().map(|i| picked[i]).collect();
     }
     let lines = picked
@@ -757,6 +759,44 @@ pub fn section(
         lines,
         score,
     }
+}
+
+/// Most list items a kept sentence's paragraph brings into a section answer.
+const INTRODUCED_ITEMS: usize = 12;
+
+/// Indices into `picked` of what the kept sentences' paragraphs introduce: a
+/// paragraph that ends with a colon ("These include:") is completed by the list right
+/// after it, so a key sentence of that paragraph brings the paragraph's rest and the
+/// list's items (up to [`INTRODUCED_ITEMS`]). Items are short, and ranked alone they
+/// fall below the section's long sentences, though they are what the paragraph says.
+fn introduced(srcs: &[Src], picked: &[(usize, usize)], keep: &[usize]) -> Vec<usize> {
+    let unit = |i: usize| &srcs[picked[i].0].units[picked[i].1];
+    let kind = |i: usize| srcs[picked[i].0].blocks.get(unit(i).block).map(|b| b.kind);
+    let same_block =
+        |a: usize, b: usize| picked[a].0 == picked[b].0 && unit(a).block == unit(b).block;
+    let mut out = Vec::new();
+    for &i in keep {
+        if kind(i) == Some(BlockKind::Item) {
+            continue;
+        }
+        let mut end = i;
+        while end + 1 < picked.len() && same_block(end + 1, i) {
+            end += 1;
+        }
+        let opens_list = unit(end).plain.trim_end().ends_with(':')
+            && end + 1 < picked.len()
+            && kind(end + 1) == Some(BlockKind::Item);
+        if !opens_list {
+            continue;
+        }
+        out.extend(i + 1..=end);
+        out.extend(
+            (end + 1..picked.len())
+                .take_while(|&j| kind(j) == Some(BlockKind::Item))
+                .take(INTRODUCED_ITEMS),
+        );
+    }
+    out
 }
 
 /// Words from which a unit with no closing punctuation still reads as a statement.

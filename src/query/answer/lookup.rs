@@ -17,6 +17,7 @@ use super::draft::{Draft, Line};
 use super::phrase::{Nth, QUOTED, fold, named, nth, quoted};
 use super::source::Src;
 use super::table::Table;
+use super::wanted::{self, Wanted};
 use super::words;
 
 /// Share of a key in another column than the first: the first column is where a
@@ -279,10 +280,11 @@ fn best_in(
     qterms: &HashSet<String>,
     rows_at: Option<RowAt>,
     col_at: Option<Nth>,
+    want: Option<Wanted>,
 ) -> Option<Hit> {
     let t = &f.table;
     let cols = named_columns(t, q, quotes, qterms, col_at);
-    if cols.iter().all(|c| c.0 < 1.0) {
+    if cols.iter().all(|c| c.0 < 1.0) && want.is_none() {
         return None;
     }
     let masked = mask(q, t, &cols);
@@ -321,11 +323,18 @@ fn best_in(
             (None, false) if only => IMPLIED_ROW,
             (None, false) => continue,
         };
+        // A column the question names only in part ("switch" for "Switch Year") is
+        // the one asked when its cell holds the type the question asks for ("when"
+        // asks a date): the question word names what the label's other word says.
         let asked: Vec<(f64, usize)> = cols
             .iter()
             .copied()
             .filter(|&(_, c)| {
                 row.get(c).is_some_and(|v| !v.trim().is_empty()) && key.is_none_or(|k| k.1 != c)
+            })
+            .map(|(s, c)| match want {
+                Some(w) if s < 1.0 && row.get(c).is_some_and(|v| wanted::holds(w, v)) => (1.0, c),
+                _ => (s, c),
             })
             .collect();
         let top = asked.iter().map(|x| x.0).fold(0.0, f64::max);
@@ -359,9 +368,10 @@ pub fn cell(srcs: &[Src], question: &str, docs: &std::collections::HashMap<Strin
     let col_at = nth(&q, &["column", "columns", "col", "cell"]);
     let found = tables(srcs);
     let qterms = words::term_set(question);
+    let want = wanted::wanted(question);
     let mut hits: Vec<Hit> = Vec::new();
     for (fi, f) in found.iter().enumerate() {
-        let Some(mut h) = best_in(f, fi, &q, &quotes, &qterms, rows_at, col_at) else {
+        let Some(mut h) = best_in(f, fi, &q, &quotes, &qterms, rows_at, col_at, want) else {
             continue;
         };
         // What names the table: caption, the text above it, its document's relevance.
