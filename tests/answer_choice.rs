@@ -905,3 +905,21 @@ The rigging of the kit boat is checked by the club's bosun twice a year in sprin
         assert!(a.text.contains(item), "{item}: {}", a.text);
     }
 }
+
+#[test]
+fn a_heading_whose_every_word_the_question_holds_names_its_section() {
+    // The question adds a word the document never writes ("concrete") and puts the
+    // heading's words in another order and form ("verify" for "verified").
+    let text = "# Engine review\n\n## 1. Scope\n\nThe review covers the diff engine of the tool.\n\n\
+## 2. Weaknesses in the current engine, verified\n\n\
+Three specific consequences are reproducible. Repetitive text is reported as one large replacement. \
+Paired numbers become two separate changes. Sentence mode loses the paragraphs of the text.\n\n\
+## 3. Plan\n\nThe engine will be rewritten next year.\n";
+    let c = collection("review.md", text);
+    let a = answer(
+        &c,
+        "Which concrete weaknesses of the current engine does the review verify?",
+    );
+    assert_eq!(a.kind, "section", "{}", a.text);
+    assert!(a.text.contains("Paired numbers"), "{}", a.text);
+}

@@ -602,6 +602,18 @@ pub fn section(
             if !fh.trim().is_empty() && (by_terms || by_number) && adds {
                 return 1.0 + sc;
             }
+            // A heading of several words all of which the question holds, in any order
+            // and form ("the weaknesses of the current spine it verifies" for "4.
+            // Weaknesses in the current spine, verified"), names its section as a quote
+            // would: so many shared words are no chance. The question's other words
+            // (its own adjectives, "concrete", "main") are not the heading's to hold.
+            if own.len() >= OWN_WORDS_NAMED
+                && own.iter().all(|t| qt.contains(t.as_str()))
+                && adds
+                && !is_title
+            {
+                return 1.0 + sc;
+            }
             // A heading of two or more words written out whole in the question, not
             // quoted ("what does it say about Kettle.reset()"), names its section
             // however many other words the question has: a question of several parts
@@ -760,6 +772,10 @@ pub fn section(
         score,
     }
 }
+
+/// Words of its own (outline number and words most headings share left out) from
+/// which a heading whose every word the question holds is named by it.
+const OWN_WORDS_NAMED: usize = 3;
 
 /// Most list items a kept sentence's paragraph brings into a section answer.
 const INTRODUCED_ITEMS: usize = 12;

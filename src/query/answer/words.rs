@@ -26,7 +26,7 @@ pub fn stem(w: &str) -> String {
             if let Some(base) = w.strip_suffix(suffix)
                 && base.len() >= 3
             {
-                return base.to_string();
+                return y_to_i(base);
             }
         }
         if let Some(base) = w.strip_suffix('e')
@@ -34,8 +34,22 @@ pub fn stem(w: &str) -> String {
         {
             return base.to_string();
         }
+        return y_to_i(w);
     }
     w.to_string()
+}
+
+/// A final "y" after a consonant as "i": English spells that "y" "i" before a suffix
+/// ("verify", "verified", "verifies"; "study", "studies"), so the three forms share
+/// one stem. After a vowel it stays ("play", "played").
+fn y_to_i(base: &str) -> String {
+    let b = base.as_bytes();
+    let n = b.len();
+    if n >= 3 && b[n - 1] == b'y' && !b"aeiouy".contains(&b[n - 2]) {
+        format!("{}i", &base[..n - 1])
+    } else {
+        base.to_string()
+    }
 }
 
 /// The matching terms of `text`, in order, with repeats. Symbols (×, ≥, €) are
@@ -236,6 +250,15 @@ impl Query {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_final_y_after_a_consonant_stems_as_its_suffixed_forms_do() {
+        for w in ["verify", "verified", "verifies", "verifying"] {
+            assert_eq!(stem(w), "verifi", "{w}");
+        }
+        assert_eq!(stem("studies"), stem("study"));
+        assert_eq!(stem("played"), "play");
+    }
 
     #[test]
     fn stems_numbers_and_cjk() {
