@@ -923,3 +923,15 @@ Paired numbers become two separate changes. Sentence mode loses the paragraphs o
     assert_eq!(a.kind, "section", "{}", a.text);
     assert!(a.text.contains("Paired numbers"), "{}", a.text);
 }
+
+#[test]
+fn a_sentence_under_a_dated_heading_is_dated_by_it() {
+    // A changelog: each entry states what changed and leaves its date to the heading.
+    let text = "# Change log\n\n## 3.0.0 - 2024-02-03\n\nThis release adds a plugin loader and new rules.\n\n\
+## 2.2.0 - 2023-06-05\n\nThis release drops support for the old Tcl parser and adds a cache.\n\n\
+## 2.1.0 - 2022-11-30\n\nThis release fixes two crashes in the lexer.\n";
+    let c = collection("CHANGELOG.md", text);
+    let a = answer(&c, "When was support for the old Tcl parser dropped?");
+    assert!(a.text.contains("2023-06-05"), "{}", a.text);
+    assert!(a.text.contains("drops support"), "{}", a.text);
+}

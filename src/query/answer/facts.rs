@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::draft::{Draft, Line};
-use super::source::{BlockKind, Src};
+use super::source::{BlockKind, Src, Unit};
 use super::wanted::{Follow, Wanted, holds};
 use super::words::{Query, Weights};
 
@@ -122,8 +122,9 @@ pub fn sentences(
                 .get(u.block)
                 .is_some_and(|b| b.kind == BlockKind::Code);
             let mut factor = if code { CODE_FACTOR } else { 1.0 } * elsewhere;
-            // A sentence without the date or number asked for restates the question.
-            if want.is_some_and(|w| !holds(w, &u.plain)) {
+            // A sentence without the date or number asked for restates the question,
+            // unless the heading it stands under gives it ([`dated_by_heading`]).
+            if want.is_some_and(|w| !holds(w, &u.plain) && dated_by_heading(s, u, w).is_none()) {
                 factor *= UNTYPED_FACTOR;
             }
             // "Who discovered ...?" is answered where the deed is stated: a sentence
@@ -201,6 +202,14 @@ pub fn sentences(
             None => trim(q, &u.plain),
         };
         let text = super::structured::clip_to(&text, super::structured::ANSWER_CHARS);
+        // The date or number asked for, given by the heading above, opens the line.
+        let text = match want
+            .filter(|w| !holds(*w, &text))
+            .and_then(|w| dated_by_heading(s, u, w))
+        {
+            Some(h) => format!("{h}: {text}"),
+            None => text,
+        };
         lines.push(Line::new(text, s.number));
         let heading = s
             .blocks
@@ -284,6 +293,34 @@ pub fn sentences(
     }
 }
 
+/// The nearest heading above block `block` of `s`: a heading block before it in the
+/// source, else the last heading of the source's path (the chunk opens inside it).
+pub(super) fn heading_above(s: &Src, block: usize) -> Option<&str> {
+    s.blocks[..block.min(s.blocks.len())]
+        .iter()
+        .rev()
+        .find(|b| b.kind == BlockKind::Heading)
+        .map(|b| b.r.plain.as_str())
+        .or_else(|| s.section.rsplit(" > ").next().filter(|h| !h.is_empty()))
+}
+
+/// The heading above `u` when the question asks a date (`w`), the heading holds one
+/// and `u` does not: entries under a dated heading (a changelog's "4.0.0 -
+/// 2025-08-11", minutes under their meeting's date, a diary's day) state their facts
+/// of that date without repeating it, so the heading gives what the sentence leaves
+/// out. (A number in a heading is most often its outline number, no quantity.)
+fn dated_by_heading<'a>(s: &'a Src, u: &Unit, w: Wanted) -> Option<&'a str> {
+    if w != Wanted::Date
+        || holds(w, &u.plain)
+        || s.blocks
+            .get(u.block)
+            .is_some_and(|b| b.kind == BlockKind::Heading)
+    {
+        return None;
+    }
+    heading_above(s, u.block).filter(|h| holds(w, h))
+}
+
 /// Whether a question that names things the text writes (`names`, from
 /// [`super::focus::named_things`]) and asks for a date or a number (`want`) finds
 /// no quotable sentence that holds the type asked for and every name, or, with the
@@ -328,13 +365,9 @@ pub fn unlocated(srcs: &[Src], question: &str, names: &[String], want: Option<Wa
                 here.push(' ');
                 here.push_str(&b.r.plain);
             }
-            if let Some(h) = s.blocks[..u.block.min(s.blocks.len())]
-                .iter()
-                .rev()
-                .find(|b| b.kind == BlockKind::Heading)
-            {
+            if let Some(h) = heading_above(s, u.block) {
                 here.push(' ');
-                here.push_str(&h.r.plain);
+                here.push_str(h);
             }
             let here = super::phrase::fold(&here);
             names.iter().all(|n| here.contains(n.as_str()))
@@ -607,12 +640,14 @@ pub fn section(
             // Weaknesses in the current spine, verified"), names its section as a quote
             // would: so many shared words are no chance. The question's other words
             // (its own adjectives, "concrete", "main") are not the heading's to hold.
+            // It ranks below a heading named by quote or by number (no coverage added):
+            // words describe, and a number names.
             if own.len() >= OWN_WORDS_NAMED
                 && own.iter().all(|t| qt.contains(t.as_str()))
                 && adds
                 && !is_title
             {
-                return 1.0 + sc;
+                return 1.0;
             }
             // A heading of two or more words written out whole in the question, not
             // quoted ("what does it say about Kettle.reset()"), names its section

@@ -61,9 +61,9 @@ const ASKING_VERBS: &[&str] = &[
 /// follows a verb of telling or knowing ("tell me when the office opened"). A
 /// "when" that opens a clause about a condition ("what happens when they join")
 /// asks for no date.
-fn asks_when(q: &str) -> bool {
+fn asks_when(q: &str) -> Option<usize> {
     let w: Vec<&str> = q.split_whitespace().collect();
-    w.iter().enumerate().any(|(i, x)| {
+    let at = w.iter().enumerate().position(|(i, x)| {
         if *x != "when" {
             return false;
         }
@@ -75,7 +75,9 @@ fn asks_when(q: &str) -> bool {
             || w[i.saturating_sub(2)..i]
                 .iter()
                 .any(|p| ASKING_VERBS.contains(p))
-    })
+    })?;
+    // Its byte offset in `q`: the words before it and one space after each.
+    Some(w[..at].iter().map(|x| x.len() + 1).sum())
 }
 
 /// The verb a "who" question asks about, stemmed ("Who discovered the flaw?" ->
@@ -309,17 +311,23 @@ pub fn is_type_word(word: &str) -> bool {
 /// What `question` asks for, if it names a type.
 pub fn wanted(question: &str) -> Option<Wanted> {
     let q = fold(question);
-    if DATE_ASKS.iter().any(|p| q.contains(p)) || asks_when(&q) {
-        Some(Wanted::Date)
-    } else if NUMBER_ASKS.iter().any(|p| q.contains(p)) {
-        Some(Wanted::Number)
-    } else {
-        None
+    let first = |asks: &[&str]| asks.iter().filter_map(|p| q.find(p)).min();
+    let date = [first(DATE_ASKS), asks_when(&q)]
+        .into_iter()
+        .flatten()
+        .min();
+    // A question asking for both ("how many yen to the dollar, and on what date?")
+    // asks first for what it asks first; the other is a detail of it.
+    match (date, first(NUMBER_ASKS)) {
+        (Some(d), Some(n)) if n < d => Some(Wanted::Number),
+        (Some(_), _) => Some(Wanted::Date),
+        (None, Some(_)) => Some(Wanted::Number),
+        (None, None) => None,
     }
 }
 
 /// Whether `text` holds a thing of type `w`: for a date, a year (a 4-digit number
-/// from 1000 to 2199), a month name, a day/month pattern (12.05, 3/4) or a CJK date
+/// from 1000 to 2199), a month name, a day/month pattern (3/4, 12.05.2014) or a CJK date
 /// character (年 月 日); for a number, any digit (of any script) or a CJK numeral.
 pub fn holds(w: Wanted, text: &str) -> bool {
     let text = &without_reference_marks(text);
@@ -347,13 +355,41 @@ pub fn holds(w: Wanted, text: &str) -> bool {
             if words.iter().any(|w| year(w) || MONTHS.contains(w)) {
                 return true;
             }
-            // 12.05.2014, 3/4: digits on both sides of a date separator.
+            // 3/4, 12/05/2014: digits on both sides of a slash. With dots or hyphens a
+            // date is day, month and year (12.05.2014, 27-12-24): two numbers joined by a
+            // dot are a decimal or a version ("3.9", "0.31.2"), not a date.
             let c: Vec<char> = text.chars().collect();
-            c.windows(3).any(|w| {
-                w[0].is_ascii_digit() && matches!(w[1], '.' | '/' | '-') && w[2].is_ascii_digit()
-            })
+            c.windows(3)
+                .any(|w| w[0].is_ascii_digit() && w[1] == '/' && w[2].is_ascii_digit())
+                || text
+                    .split(|ch: char| !(ch.is_ascii_digit() || ch == '.' || ch == '-'))
+                    .any(day_month_year)
         }
     }
+}
+
+/// Whether `w` is a date written as day, month and year joined by dots or hyphens
+/// ("12.05.2014", "27-12-24"; a trailing dot allowed): three numbers of 1-2, 1-2 and
+/// 2 or 4 digits, day and month in range.
+fn day_month_year(w: &str) -> bool {
+    let w = w.trim_end_matches(['.', '-']);
+    for sep in ['.', '-'] {
+        let p: Vec<&str> = w.split(sep).collect();
+        if p.len() == 3
+            && p.iter()
+                .all(|x| !x.is_empty() && x.chars().all(|c| c.is_ascii_digit()))
+        {
+            let (d, m) = (p[0].parse::<u32>(), p[1].parse::<u32>());
+            let short = p[0].len() <= 2 && p[1].len() <= 2 && matches!(p[2].len(), 2 | 4);
+            if short
+                && d.is_ok_and(|d| (1..=31).contains(&d))
+                && m.is_ok_and(|m| (1..=31).contains(&m))
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// English number words: a count written out ("three types", "a dozen").
@@ -468,6 +504,29 @@ fn without_reference_marks(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn of_two_types_asked_the_first_is_wanted() {
+        assert_eq!(
+            wanted("How many yen is one dollar, and on what date was the rate set?"),
+            Some(Wanted::Number)
+        );
+        assert_eq!(
+            wanted("When was it released, and how many copies were sold?"),
+            Some(Wanted::Date)
+        );
+    }
+
+    #[test]
+    fn a_version_or_a_decimal_is_no_date() {
+        assert!(!holds(
+            Wanted::Date,
+            "drops support for Python 3.9 and CommonMark 0.31.2"
+        ));
+        assert!(holds(Wanted::Date, "decided on 27.12.2024 in Vienna"));
+        assert!(holds(Wanted::Date, "due 3/4"));
+        assert!(holds(Wanted::Date, "signed 05-06-23."));
+    }
 
     #[test]
     fn the_wh_phrase_gives_the_type() {
