@@ -281,3 +281,21 @@ fn a_column_named_in_part_is_asked_when_its_cell_holds_the_type_the_question_wan
     assert!(a.text.contains("R to D"), "{}", a.text);
     assert!(!a.text.contains("1994"), "{}", a.text);
 }
+
+#[test]
+fn a_table_of_placeholder_text_is_never_listed() {
+    // A layout test: the table's cells are one phrase said over and over.
+    let filler = "I am some text ".repeat(6);
+    let text = format!(
+        "# Layout test\n\n## Fields\n\nMarker fields should be invisible when printed. \
+Display fields should show a picture when printed.\n\n\
+| Fields | Kinds |\n|---|---|\n| {filler} | {filler} |\n| {filler} | {filler} |\n"
+    );
+    let c = collection("layout.md", &text);
+    let a = answer(
+        &c,
+        "What kinds of fields are there, and what should be printed for each?",
+    );
+    assert!(!a.text.contains("I am some text"), "{}", a.text);
+    assert!(a.text.contains("Marker fields"), "{}", a.text);
+}
