@@ -366,6 +366,11 @@ fn item(flat: &Flat, item: &Item, code: bool, mode: Mode, out: &mut String) {
         }),
         Item::Image(alt) => {
             let alt = alt.trim();
+            // A picture inline after a word ("Header text" then a logo) is a thing of
+            // its own: glued on ("text[image: logo]") it reads as one word.
+            if out.ends_with(char::is_alphanumeric) {
+                out.push(' ');
+            }
             if alt.is_empty() {
                 out.push_str("[image]");
             } else {
@@ -440,6 +445,19 @@ mod tests {
         let mut book = CommentBook::new(comments, std::iter::once(blocks.as_slice()));
         book.begin_story(&blocks);
         render(&flatten(&inlines, &mut book, None), Mode::Block)
+    }
+
+    #[test]
+    fn a_picture_after_a_word_is_set_apart_from_it() {
+        let logo = Inline::Image { alt: "Logo".into() };
+        assert_eq!(
+            go(vec![t("Header text"), logo.clone()], &[]),
+            "Header text [image: Logo]"
+        );
+        assert_eq!(
+            go(vec![t("Header text "), logo], &[]),
+            "Header text [image: Logo]"
+        );
     }
 
     #[test]
