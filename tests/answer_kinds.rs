@@ -238,3 +238,20 @@ fn which_documents_hold_revisions_is_answered_per_document() {
         a.text
     );
 }
+
+#[test]
+fn a_question_naming_the_header_and_the_footer_gets_each() {
+    // The footer shares no word with the question; the header shares several.
+    let rtf = "{\\rtf1\\ansi{\\header Regional Court of Lakeside, 27.12.2024\\par}\
+{\\footer www.ris.example.at Seite 1 von 2\\par}\
+The court dismissed the appeal of the ferry company against the harbour fee.\\par \
+The ferry company must pay the costs of the proceedings.\\par}";
+    let c = common::collection_of("decision.rtf", rtf);
+    let a = common::answer_of(
+        &c,
+        "Which website is named in the page footer of the Lakeside court decision, and what does the header show?",
+    );
+    assert_eq!(a.kind, "header-footer", "{}", a.text);
+    assert!(a.text.contains("Regional Court of Lakeside"), "{}", a.text);
+    assert!(a.text.contains("www.ris.example.at"), "{}", a.text);
+}

@@ -476,7 +476,25 @@ pub fn parts(srcs: &[Src], q: &Query, question: &str, docs: &HashMap<String, f64
         let plain = format!("{name} of {}: \"{}\"", s.title, clip(&text));
         c.push((score, (si, 0), Line::new(plain, s.number)));
     }
-    drafted("header-footer", c, 0.9)
+    if !(header && footer) {
+        return drafted("header-footer", c, 0.9);
+    }
+    // A question that names the header and the footer asks for each: the footer's
+    // few words ("Page 1 of 2") match less of the question than the header's, yet
+    // are half of what is asked. Each part is kept against its own best.
+    let (heads, feet): (Vec<_>, Vec<_>) = c
+        .into_iter()
+        .partition(|x| srcs[x.1.0].part.starts_with("header"));
+    let (hs, mut lines) = keep(heads, 0.9);
+    let (fs, more) = keep(feet, 0.9);
+    lines.extend(more);
+    lines.sort_by_key(|l| l.number);
+    Draft {
+        kind: "header-footer",
+        list: lines.len() > 1,
+        lines,
+        score: hs.max(fs),
+    }
 }
 
 /// Per document, the authors of tracked changes with a count per kind: the answer to
