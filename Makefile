@@ -54,10 +54,10 @@ EXTRA_B_MIN_COMPLETE ?= 97
 EXTRA_B_MIN_ANSWERS ?= 84
 EXTRA_B_MIN_DECLINES ?= 75
 # extra_c (tests/eval/extra_c/README.md): 45 questions over 17 documents that are not in
-# ../shared/corpus/, written blind; 87.5% complete at 3,901 tokens, 57.5% / 40% answers /
-# declines when added (2026-12-06, after the first rules shaped on it).
+# ../shared/corpus/, written blind; 87.5% complete at 3,901 tokens, 60% / 40% answers /
+# declines (2026-12-06, after the first rules shaped on it; 46.7% of all when written).
 EXTRA_C_MIN_COMPLETE ?= 87
-EXTRA_C_MIN_ANSWERS ?= 57
+EXTRA_C_MIN_ANSWERS ?= 60
 EXTRA_C_MIN_DECLINES ?= 40
 EXTRA_C_MAX_TOKENS ?= 4200
 

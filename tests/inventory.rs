@@ -490,3 +490,33 @@ fn a_comment_asked_of_a_quoted_cell_it_is_not_on_is_declined() {
     assert!(a.text.contains("Cell note two"), "{}", a.text);
     assert!(!a.text.contains("Cell note one"), "{}", a.text);
 }
+
+#[test]
+fn a_comment_question_reads_the_document_that_has_comments_though_another_shares_more_words() {
+    // A comment on a table cell (ECMA-376 17.13.4 inside 17.4.38 w:tbl), and a text
+    // about table cells that shares more of the question's ordinary words.
+    let body = r#"<w:p><w:r><w:t>Survey of the harbour.</w:t></w:r></w:p><w:tbl><w:tr><w:tc><w:p><w:commentRangeStart w:id="0"/><w:r><w:t>R1C1</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p></w:tc><w:tc><w:p><w:r><w:t>R1C2</w:t></w:r></w:p></w:tc></w:tr></w:tbl>"#;
+    let part = format!(
+        r#"<?xml version="1.0"?><w:comments xmlns:w="{W_NS}"><w:comment w:id="0" w:author="Ann Lee" w:date="2024-01-01T00:00:00Z"><w:p><w:r><w:t>Check this value twice.</w:t></w:r></w:p></w:comment></w:comments>"#
+    );
+    let docx = docx_with(
+        body,
+        &[("word/comments.xml", &part)],
+        &[("rIdC", "comments", "comments.xml")],
+    );
+    let mut c = Collection::new();
+    add_doc(&mut c, "survey.docx", &docx, 512);
+    let mut text = String::from("# Tables in Word\n\n");
+    for i in 0..6 {
+        text.push_str(&format!(
+            "Lots of Word users put a table inside a table; each cell inside the table holds text, rule {i}.\n\n"
+        ));
+    }
+    add_doc(&mut c, "tables.md", text.as_bytes(), 512);
+    let a = answer_of(
+        &c,
+        "In the Word document, what comment is attached inside the table, and to which cell?",
+    );
+    assert_eq!(a.kind, "comments", "{}", a.text);
+    assert!(a.text.contains("Check this value twice"), "{}", a.text);
+}

@@ -114,6 +114,44 @@ pub fn relevance(docs: &HashMap<String, f64>, s: &Src) -> f64 {
     docs.get(&s.title).copied().unwrap_or(0.0)
 }
 
+/// `docs` rescaled among the documents whose sources `holds` accepts (those that
+/// hold the structure a question asks for: comments, tracked changes, notes, page
+/// parts), so that the best of them counts 1. A document without the structure
+/// cannot answer, whatever its words: a long text that shares the question's
+/// ordinary words ("table", "cell") must not push the one document with comments
+/// below the target share. Unchanged when no source holds it.
+pub fn among_holders(
+    docs: &HashMap<String, f64>,
+    srcs: &[Src],
+    holds: impl Fn(&Src) -> bool,
+) -> HashMap<String, f64> {
+    let held: HashSet<&str> = srcs
+        .iter()
+        .filter(|s| holds(s))
+        .map(|s| s.title.as_str())
+        .collect();
+    let best = docs
+        .iter()
+        .filter(|(t, _)| held.contains(t.as_str()))
+        .map(|x| *x.1)
+        .fold(0.0, f64::max);
+    if best <= 0.0 {
+        return docs.clone();
+    }
+    docs.iter()
+        .map(|(t, &r)| {
+            (
+                t.clone(),
+                if held.contains(t.as_str()) {
+                    (r / best).min(1.0)
+                } else {
+                    r
+                },
+            )
+        })
+        .collect()
+}
+
 /// Whether a candidate of the document with relevance `rel` may answer: it is in a
 /// target document, or it matches the question well on its own (`own` coverage at
 /// least [`ELSEWHERE_MIN`]).

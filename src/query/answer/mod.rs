@@ -133,7 +133,12 @@ pub struct Answer {
 
 /// Whether any source holds the structure `ask` is for.
 fn holds(srcs: &[Src], ask: Ask) -> bool {
-    srcs.iter().any(|s| match ask {
+    srcs.iter().any(|s| held_by(s, ask))
+}
+
+/// Whether source `s` holds the structure `ask` is for.
+fn held_by(s: &Src, ask: Ask) -> bool {
+    match ask {
         Ask::Changes => s.changes().next().is_some(),
         Ask::Comments => s.comments().next().is_some(),
         Ask::Notes => s
@@ -141,7 +146,7 @@ fn holds(srcs: &[Src], ask: Ask) -> bool {
             .iter()
             .any(|b| b.kind == source::BlockKind::NoteDef),
         Ask::Parts => s.is_header_footer(),
-    })
+    }
 }
 
 /// Whether a weak ask ("which headers") is for the structure: the sources hold it,
@@ -228,23 +233,24 @@ pub fn answer(
                 return write(vec![d], max_tokens * 2);
             }
             let places = focus::numbered_places(question, &srcs);
-            let reading = structured::Reading {
-                srcs: &srcs,
-                qterms: &qterms,
-                docs: &docs,
-                wants_all: a.wants_all,
-                in_parts,
-                places: &places,
-                question,
-            };
             let mut drafts: Vec<Draft> = Vec::new();
             for (i, &ask) in asked.iter().enumerate() {
                 let q = Query::new(question, &dropped(ask), &w);
+                let held = focus::among_holders(&docs, &srcs, |s| held_by(s, ask));
+                let reading = structured::Reading {
+                    srcs: &srcs,
+                    qterms: &qterms,
+                    docs: &held,
+                    wants_all: a.wants_all,
+                    in_parts,
+                    places: &places,
+                    question,
+                };
                 let d = match ask {
                     Ask::Changes => structured::changes(&reading, &q),
                     Ask::Comments => structured::comments(&reading, &q),
                     Ask::Notes => structured::notes(&reading, &q),
-                    Ask::Parts => structured::parts(&srcs, &q, question, &docs),
+                    Ask::Parts => structured::parts(&srcs, &q, question, &held),
                 };
                 let ok = !d.lines.is_empty();
                 // A weak "note" must answer at least as well as the text does:
