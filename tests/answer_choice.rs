@@ -935,3 +935,43 @@ fn a_sentence_under_a_dated_heading_is_dated_by_it() {
     assert!(a.text.contains("2023-06-05"), "{}", a.text);
     assert!(a.text.contains("drops support"), "{}", a.text);
 }
+
+#[test]
+fn a_weak_change_word_over_a_document_without_changes_is_its_text() {
+    // "changed" names a tracked change in only one of its senses: in a question about
+    // a document with no tracked changes it is the ordinary word, even when another
+    // document of the collection carries changes.
+    let p = |t: &str| format!("<w:p><w:r><w:t xml:space=\"preserve\">{t}</w:t></w:r></w:p>");
+    let body = format!(
+        "{}<w:p><w:r><w:t xml:space=\"preserve\">Fares: </w:t></w:r>\
+<w:ins w:id=\"1\" w:author=\"Ann Moor\" w:date=\"2020-01-02T00:00:00Z\"><w:r><w:t>opening hours posted: 9 to 5</w:t></w:r></w:ins></w:p>",
+        p("The ticket office prints the fares."),
+    );
+    let mut c = docrag::query::Collection::new();
+    common::add_doc(
+        &mut c,
+        "fares.docx",
+        &common::docx_with(&body, &[], &[]),
+        512,
+    );
+    common::add_doc(
+        &mut c,
+        "lighthouse-walk.md",
+        b"# Lighthouse walk\n\nThe walk starts at the old pier.\n\n\
+Changed opening hours of the lighthouse are posted at the pier gate a week ahead.\n",
+        512,
+    );
+    let a = answer(
+        &c,
+        "Where are changed opening hours posted, according to the lighthouse walk?",
+    );
+    assert!(a.text.contains("pier gate"), "{}", a.text);
+    assert_ne!(a.kind, "changes", "{}", a.text);
+    // "revised" is such a word too ("revised versions of the licence"); "revision"
+    // and "tracked" name the structure.
+    let a = answer(
+        &c,
+        "Where are revised opening hours posted, according to the lighthouse walk?",
+    );
+    assert!(a.text.contains("pier gate"), "{}", a.text);
+}

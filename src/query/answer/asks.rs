@@ -111,9 +111,11 @@ pub fn wants_all(question: &str) -> bool {
 }
 
 /// Change words that ask for a tracked change on their own; the others ("moved",
-/// "deleted", "changed") do when "who" or "whom" is next to them ("Who deleted ...",
-/// "moved by whom"), else only where the sources hold tracked changes.
-const CHANGE_NOUNS: &[&str] = &["track", "revision", "revis"];
+/// "deleted", "changed", "revised") do when "who" or "whom" is next to them ("Who
+/// deleted ...", "moved by whom"), else only where a document the question is about
+/// holds tracked changes. The verb "revised" is an ordinary word as often as not
+/// ("revised versions of the licence"); the noun "revision" names the structure.
+const CHANGE_NOUNS: &[&str] = &["track", "revision"];
 
 /// Words just before "header" or "footer" that make it a page's.
 const PAGE_WORDS: &[&str] = &["page", "running", "odd", "even", "first", "default"];

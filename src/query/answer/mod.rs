@@ -131,11 +131,6 @@ pub struct Answer {
     pub tokens: usize,
 }
 
-/// Whether any source holds the structure `ask` is for.
-fn holds(srcs: &[Src], ask: Ask) -> bool {
-    srcs.iter().any(|s| held_by(s, ask))
-}
-
 /// Whether source `s` holds the structure `ask` is for.
 fn held_by(s: &Src, ask: Ask) -> bool {
     match ask {
@@ -149,12 +144,20 @@ fn held_by(s: &Src, ask: Ask) -> bool {
     }
 }
 
-/// Whether a weak ask ("which headers") is for the structure: the sources hold it,
-/// and, for a page header or footer, the body text does not use the word itself. A
-/// document that talks about headers (HTTP's, a mail's, a table's) is what the word
-/// means in a question about it.
-fn weak_ask_holds(srcs: &[Src], ask: Ask) -> bool {
-    if !holds(srcs, ask) {
+/// Whether a weak ask ("which headers", "the change") is for the structure: a
+/// document the question is about holds it, and, for a page header or footer, the
+/// body text does not use the word itself. A word that names a structure in only one
+/// of its senses ("the change figure" of a table, "revised versions" of a licence, a
+/// document that talks about HTTP headers) means the structure only in a document
+/// that has one: a question naming a document without tracked changes asks about its
+/// text, however many changes another document of the collection carries. `docs` is
+/// the documents' relevance to the question ([`focus::documents`]).
+fn weak_ask_holds(srcs: &[Src], ask: Ask, docs: &std::collections::HashMap<String, f64>) -> bool {
+    let about: Vec<&Src> = srcs
+        .iter()
+        .filter(|s| focus::relevance(docs, s) >= focus::TARGET_SHARE)
+        .collect();
+    if !about.iter().any(|s| held_by(s, ask)) {
         return false;
     }
     if ask != Ask::Parts {
@@ -190,6 +193,7 @@ pub fn answer(
         .collect();
     // A weak ask ("moved", "headers") counts only where the structure exists; a
     // phrase naming a table cell asks for none.
+    let docs = focus::documents(&srcs, &Query::new(question, &[], &w));
     let cells = lookup::named_cells(&srcs, question);
     let outside_cells: Option<Vec<Ask>> = (!cells.is_empty()).then(|| {
         let mut rest = phrase::fold(question);
@@ -201,7 +205,7 @@ pub fn answer(
     let asked_strength: Vec<(Ask, bool)> = asks(question)
         .into_iter()
         .filter(|(ask, _)| outside_cells.as_ref().is_none_or(|o| o.contains(ask)))
-        .filter(|&(ask, strong)| strong || weak_ask_holds(&srcs, ask))
+        .filter(|&(ask, strong)| strong || weak_ask_holds(&srcs, ask, &docs))
         .collect();
     let asked: Vec<Ask> = asked_strength.iter().map(|x| x.0).collect();
     // A weak ask ("the move", "the note") whose structure answers nothing, or less
@@ -210,7 +214,6 @@ pub fn answer(
     let first_weak = asked_strength.first().is_some_and(|x| !x.1);
     let all_kind_words: Vec<&str> = asked.iter().flat_map(|k| dropped(*k)).collect();
     let plain_q = Query::new(question, &all_kind_words, &w);
-    let docs = focus::documents(&srcs, &Query::new(question, &[], &w));
     let facts = facts::sentences(
         &srcs,
         &plain_q,

@@ -147,6 +147,7 @@ pub(crate) fn read(text: &str) -> Result<Structured, ConvertError> {
         .count();
     let indented =
         groups.len() >= INDENTED_MIN && indented_lines as f64 >= all_lines as f64 * INDENTED_SHARE;
+    let wrap = wrap_width(groups.iter().flat_map(|g| &g.lines));
     let mut body = Vec::new();
     for (i, g) in groups.iter().enumerate() {
         if g.page_break {
@@ -165,7 +166,7 @@ pub(crate) fn read(text: &str) -> Result<Structured, ConvertError> {
             // The margin all of a paragraph's lines share is layout, not text; deeper
             // indents (a diagram, an aligned table) stay.
             let lines: Vec<&str> = g.lines.iter().map(|l| dedent(l, g.indent)).collect();
-            group_blocks(&lines, g.indent <= MARGIN, &mut body)?;
+            group_blocks(&lines, g.indent <= MARGIN, wrap, &mut body)?;
         }
     }
     let mut parts = Vec::new();
@@ -297,6 +298,7 @@ const MARGIN: usize = 3;
 fn group_blocks(
     lines: &[&str],
     at_margin: bool,
+    wrap: usize,
     body: &mut Vec<Block>,
 ) -> Result<(), ConvertError> {
     // Tables drawn in aligned columns under a rule of dash groups ([`aligned_table`])
@@ -366,7 +368,7 @@ fn group_blocks(
     // items with blank lines).
     let markers = lines.iter().filter(|l| marker(l).is_some()).count();
     if markers >= 2 || marker(lines[0]).is_some() {
-        list(lines, body);
+        list(lines, wrap, body);
     } else {
         body.push(paragraph(lines));
     }
@@ -441,11 +443,47 @@ fn marker(line: &str) -> Option<(bool, u32, &str)> {
     None
 }
 
+/// Shortest line (in characters) that can have been wrapped at a text's right margin:
+/// typewriter and mail text wraps at 60 to 80 columns, never this early.
+const WRAP_MIN: usize = 40;
+
+/// Share of a text's lines at most as wide as its wrap width (the width its long
+/// lines reach; a few longer ones are URLs or tables).
+const WRAP_SHARE: f64 = 0.9;
+
+/// The column a text's paragraphs wrap at, in characters: the width [`WRAP_SHARE`] of
+/// its non-blank lines stay within (0 for no lines).
+fn wrap_width<'a>(lines: impl Iterator<Item = &'a &'a str>) -> usize {
+    let mut widths: Vec<usize> = lines.map(|l| l.trim_end().chars().count()).collect();
+    if widths.is_empty() {
+        return 0;
+    }
+    widths.sort_unstable();
+    let at = ((widths.len() as f64 * WRAP_SHARE) as usize).min(widths.len() - 1);
+    widths[at]
+}
+
+/// Whether `line` ended only because `next`'s first word did not fit before the
+/// text's wrap column `wrap`: then `next` goes on with it, whatever its indent.
+/// Numbered paragraphs of licences and contracts ("  13. The Free Software Foundation
+/// may publish revised and/or new" over "versions of the License ...") wrap back to
+/// the margin, under their number.
+fn wrapped(line: &str, next: &str, wrap: usize) -> bool {
+    let width = line.trim_end().chars().count();
+    let word = next
+        .split_whitespace()
+        .next()
+        .map_or(0, |w| w.chars().count());
+    width >= WRAP_MIN && width + 1 + word > wrap
+}
+
 /// A group with list markers: each marker opens an item, which the unmarked lines
-/// after it continue while they are indented at least as deep as its marker (wrapped
-/// text); other unmarked lines are paragraphs between items. An item indented deeper
-/// than the group's first marker is one level in.
-fn list(lines: &[&str], body: &mut Vec<Block>) {
+/// after it continue while they are indented at least as deep as its marker, or from
+/// where the line before ended at the text's wrap column `wrap` ([`wrapped`]) on at
+/// that line's indent: wrapped text.
+/// Other unmarked lines are paragraphs between items. An item indented deeper than
+/// the group's first marker is one level in.
+fn list(lines: &[&str], wrap: usize, body: &mut Vec<Block>) {
     let base = lines
         .iter()
         .find(|l| marker(l).is_some())
@@ -460,7 +498,9 @@ fn list(lines: &[&str], body: &mut Vec<Block>) {
             }));
         }
     };
-    for l in lines {
+    let mut prev: &str = "";
+    for &l in lines {
+        let after = std::mem::replace(&mut prev, l);
         if let Some((ordered, number, text)) = marker(l) {
             flush_item(&mut item, body);
             if !plain.is_empty() {
@@ -477,7 +517,9 @@ fn list(lines: &[&str], body: &mut Vec<Block>) {
             continue;
         }
         match item.as_mut() {
-            Some((_, at, text)) if indent(l) >= *at => {
+            Some((_, at, text)) if indent(l) >= *at || wrapped(after, l, wrap) => {
+                // Wrapped back to the margin, the item's text goes on at that margin.
+                *at = (*at).min(indent(l));
                 text.push(' ');
                 text.push_str(l.trim());
             }
@@ -586,6 +628,48 @@ mod tests {
 
     fn kinds(text: &str) -> Vec<String> {
         shape(text).into_iter().map(|x| x.0).collect()
+    }
+
+    #[test]
+    fn a_numbered_paragraph_wrapped_back_to_the_margin_is_one_item() {
+        // A licence's numbered paragraph: the number indented, the wrapped lines at
+        // the margin. Each line but the last ends where the next word would not fit.
+        // (Lines joined here: a string literal's line continuation would eat the
+        // indents.)
+        let text = [
+            "Terms of the harbour licence",
+            "",
+            "  1. The ferry company may publish revised and new sailing timetables",
+            "for the harbour from time to time. Such new timetables will be similar",
+            "in spirit to the present one.",
+            "",
+            "  2. The council may not charge the company for berths used at night",
+            "between the last and the first sailing of the summer timetable.",
+            "",
+            "Tickets:",
+            "  - adults",
+            "  - children",
+            "Sold at the quay.",
+        ]
+        .join("\n");
+        let text = text.as_str();
+        let s = shape(text);
+        assert_eq!(
+            s[1],
+            (
+                "ol1".to_string(),
+                "The ferry company may publish revised and new sailing timetables for the \
+harbour from time to time. Such new timetables will be similar in spirit to the present one."
+                    .to_string()
+            )
+        );
+        assert_eq!(s[2].0, "ol2");
+        assert!(s[2].1.ends_with("summer timetable."), "{:?}", s[2]);
+        // A short item was not wrapped: the line under it is a paragraph.
+        assert_eq!(
+            s.last().unwrap(),
+            &("p".to_string(), "Sold at the quay.".to_string())
+        );
     }
 
     #[test]
