@@ -299,3 +299,30 @@ Display fields should show a picture when printed.\n\n\
     assert!(!a.text.contains("I am some text"), "{}", a.text);
     assert!(a.text.contains("Marker fields"), "{}", a.text);
 }
+
+#[test]
+fn a_pair_of_a_matrix_names_the_crossing_that_holds_a_value() {
+    // A distance chart fills one triangle: "between Birch and Ash" names row Ash's
+    // Birch column, which is empty, as well as row Birch's Ash column, which holds it.
+    let md = "# Island walks\n\nWalking times between the villages, in minutes.\n\n\
+| Village | Ash | Birch | Cedar | Dune |\n|---|---|---|---|---|\n\
+| Ash | — | | | |\n| Birch | 40 | — | | |\n| Cedar | 25 | 55 | — | |\n\
+| Dune | 70 | 35 | 90 | — |\n";
+    let c = collection("walks.md", md);
+    let a = answer(
+        &c,
+        "How long is the walk between Ash and Dune on the island walks chart?",
+    );
+    assert!(a.text.contains("Dune; Ash: 70"), "{}", a.text);
+    // The crossing alone, not the rows that name either village.
+    assert_eq!(a.quotes.len(), 1, "{}", a.text);
+    let a = answer(&c, "What is the walking time from Birch to Cedar?");
+    assert!(a.text.contains("Cedar; Birch: 55"), "{}", a.text);
+    assert!(!a.text.contains("40"), "{}", a.text);
+    let a = answer(
+        &c,
+        "In the walking chart, what is the value between Dune and Birch?",
+    );
+    assert!(a.text.contains("Dune; Birch: 35"), "{}", a.text);
+    assert_eq!(a.quotes.len(), 1, "{}", a.text);
+}

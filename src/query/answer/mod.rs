@@ -40,6 +40,7 @@ pub mod irregular;
 pub mod links;
 pub mod lookup;
 pub mod markup;
+pub mod matrix;
 pub mod outline;
 pub mod parts;
 pub mod phrase;
@@ -282,6 +283,13 @@ pub fn answer(
     // A question naming a row and a column of one table asks for their cell; one
     // naming a column and one of its values asks which rows hold it. A row addressed
     // by its key (or position) is the more exact reading of the two.
+    // Two things a matrix relates ("between Point D and Point B") name their crossing.
+    if !a.wants_all {
+        let crossed = matrix::crossed(&srcs, question, &docs);
+        if !crossed.lines.is_empty() {
+            return write(vec![crossed], max_tokens);
+        }
+    }
     let hit = if a.wants_all {
         Draft::default()
     } else {
