@@ -326,3 +326,16 @@ fn a_pair_of_a_matrix_names_the_crossing_that_holds_a_value() {
     assert!(a.text.contains("Dune; Birch: 35"), "{}", a.text);
     assert_eq!(a.quotes.len(), 1, "{}", a.text);
 }
+
+#[test]
+fn a_numbered_row_the_series_skips_is_declined() {
+    // The weeks run 1, 2, 4, 5: week 3 is not in the plan, though its neighbours are.
+    let md = "# Rowing course plan\n\n| Week | Topic |\n|---|---|\n| Week 1 | Safety and capsize drill |\n\
+| Week 2 | Strokes on flat water |\n| Week 4 | Coastal rowing |\n| Week 5 | Night crossing |\n";
+    let c = collection("rowing.md", md);
+    let a = answer(&c, "What is the topic of the rowing course in week 3?");
+    assert!(a.declined, "{}", a.text);
+    assert!(a.text.contains("week 3"), "{}", a.text);
+    let a = answer(&c, "What is the topic of the rowing course in week 4?");
+    assert!(a.text.contains("Coastal rowing"), "{}", a.text);
+}

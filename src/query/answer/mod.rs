@@ -44,6 +44,7 @@ pub mod matrix;
 pub mod outline;
 pub mod parts;
 pub mod phrase;
+pub mod series;
 pub mod source;
 pub mod structured;
 pub mod table;
@@ -283,6 +284,11 @@ pub fn answer(
     // A question naming a row and a column of one table asks for their cell; one
     // naming a column and one of its values asks which rows hold it. A row addressed
     // by its key (or position) is the more exact reading of the two.
+    // A numbered row the table's series of keys skips ("week 8" between Week 7 and
+    // Week 9) is not in the documents.
+    if let Some(label) = series::skipped(&srcs, question, &docs) {
+        return decline(&format!("a row for \"{label}\""), &facts, max_tokens);
+    }
     // Two things a matrix relates ("between Point D and Point B") name their crossing.
     if !a.wants_all {
         let crossed = matrix::crossed(&srcs, question, &docs);
