@@ -81,6 +81,17 @@ test: setup
 
 setup: wasm-target npm-deps chromium postgres
 
+# A question set with its own corpus and collections in tests/eval/$(1), run and gated
+# at the floors named $(2)_MIN_COMPLETE, _MAX_TOKENS, _MIN_ANSWERS, _MIN_DECLINES.
+define eval_set_dir
+python3 $(EVAL)/run.py --questions tests/eval/$(1)/questions.jsonl \
+	  --collections tests/eval/$(1)/collections.json --corpus tests/eval/$(1)/corpus \
+	  --out target/eval/$(1)
+	python3 scripts/eval-gate.py target/eval/$(1)/score.json \
+	  --min-complete $($(2)_MIN_COMPLETE) --max-tokens $($(2)_MAX_TOKENS) \
+	  --min-answers $($(2)_MIN_ANSWERS) --min-declines $($(2)_MIN_DECLINES)
+endef
+
 # The answer-quality loop (../shared/eval/README.md) with default options, then the
 # gate: deterministic output, so this is a quality check, not a timing test. Dev split,
 # check split, the generated sample, then the four extra sets.
@@ -106,18 +117,8 @@ eval: cli
 	python3 scripts/eval-gate.py target/eval/extra_b/score.json \
 	  --min-complete $(EXTRA_B_MIN_COMPLETE) --max-tokens $(EVAL_MAX_TOKENS) \
 	  --min-answers $(EXTRA_B_MIN_ANSWERS) --min-declines $(EXTRA_B_MIN_DECLINES)
-	python3 $(EVAL)/run.py --questions tests/eval/extra_c/questions.jsonl \
-	  --collections tests/eval/extra_c/collections.json --corpus tests/eval/extra_c/corpus \
-	  --out target/eval/extra_c
-	python3 scripts/eval-gate.py target/eval/extra_c/score.json \
-	  --min-complete $(EXTRA_C_MIN_COMPLETE) --max-tokens $(EXTRA_C_MAX_TOKENS) \
-	  --min-answers $(EXTRA_C_MIN_ANSWERS) --min-declines $(EXTRA_C_MIN_DECLINES)
-	python3 $(EVAL)/run.py --questions tests/eval/extra_d/questions.jsonl \
-	  --collections tests/eval/extra_d/collections.json --corpus tests/eval/extra_d/corpus \
-	  --out target/eval/extra_d
-	python3 scripts/eval-gate.py target/eval/extra_d/score.json \
-	  --min-complete $(EXTRA_D_MIN_COMPLETE) --max-tokens $(EXTRA_D_MAX_TOKENS) \
-	  --min-answers $(EXTRA_D_MIN_ANSWERS) --min-declines $(EXTRA_D_MIN_DECLINES)
+	$(call eval_set_dir,extra_c,EXTRA_C)
+	$(call eval_set_dir,extra_d,EXTRA_D)
 
 # Every generated question (1,586 today; about 11 minutes on one core).
 eval-generated: cli

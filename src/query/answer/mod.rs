@@ -193,9 +193,9 @@ pub fn answer(
         .map(|x| words::stem(&x.to_lowercase()))
         .chain(words::terms(question))
         .collect();
-    // A weak ask ("moved", "headers") counts only where the structure exists; a
-    // phrase naming a table cell asks for none.
     let docs = focus::documents(&srcs, &Query::new(question, &[], &w));
+    // A weak ask ("moved", "headers") counts only where a document the question is
+    // about holds the structure; a phrase naming a table cell asks for none.
     let cells = lookup::named_cells(&srcs, question);
     let outside_cells: Option<Vec<Ask>> = (!cells.is_empty()).then(|| {
         let mut rest = phrase::fold(question);
@@ -281,9 +281,6 @@ pub fn answer(
     if !link.lines.is_empty() {
         return write(vec![link], max_tokens);
     }
-    // A question naming a row and a column of one table asks for their cell; one
-    // naming a column and one of its values asks which rows hold it. A row addressed
-    // by its key (or position) is the more exact reading of the two.
     // A numbered row the table's series of keys skips ("week 8" between Week 7 and
     // Week 9) is not in the documents.
     if let Some(label) = series::skipped(&srcs, question, &docs) {
@@ -296,6 +293,9 @@ pub fn answer(
             return write(vec![crossed], max_tokens);
         }
     }
+    // A question naming a row and a column of one table asks for their cell; one
+    // naming a column and one of its values asks which rows hold it. A row addressed
+    // by its key (or position) is the more exact reading of the two.
     let hit = if a.wants_all {
         Draft::default()
     } else {

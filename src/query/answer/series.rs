@@ -38,9 +38,9 @@ pub fn skipped(srcs: &[Src], question: &str, docs: &HashMap<String, f64>) -> Opt
     if asked.is_empty() {
         return None;
     }
-    // The keys each (table, column) holds as "word number", over every source of the
-    // table's document: a table cut across chunks is one series.
-    let mut series: HashMap<(String, usize, String), Vec<u64>> = HashMap::new();
+    // The keys each (document, column) holds as "word number", over every source of
+    // the document: a table cut across chunks is one series.
+    let mut series: HashMap<(&str, usize, String), Vec<u64>> = HashMap::new();
     for f in tables(srcs) {
         let Some(s) = srcs.get(f.src) else { continue };
         if focus::relevance(docs, s) < focus::TARGET_SHARE {
@@ -48,29 +48,28 @@ pub fn skipped(srcs: &[Src], question: &str, docs: &HashMap<String, f64>) -> Opt
         }
         for row in &f.table.rows {
             for (c, cell) in row.iter().enumerate() {
-                if let [(word, number)] = labelled_numbers(&fold(cell)).as_slice()
-                    && fold(cell).split_whitespace().count() == 2
+                let folded = fold(cell);
+                if folded.split_whitespace().count() == 2
+                    && let [(word, number)] = labelled_numbers(&folded).as_slice()
                 {
                     series
-                        .entry((s.title.clone(), c, word.clone()))
+                        .entry((s.title.as_str(), c, word.clone()))
                         .or_default()
                         .extend(number.parse::<u64>().ok());
                 }
             }
         }
     }
-    let mut keys: Vec<_> = series.into_iter().collect();
-    crate::order::sort_by(&mut keys, |a, b| a.0.cmp(&b.0));
     asked.into_iter().find_map(|(word, number)| {
         let n: u64 = number.parse().ok()?;
-        let of_word: Vec<&Vec<u64>> = keys
+        let of_word: Vec<&Vec<u64>> = series
             .iter()
             .filter(|((_, _, w), k)| *w == word && k.len() >= SERIES_MIN)
             .map(|(_, k)| k)
             .collect();
         let skipped = of_word
             .iter()
-            .any(|k| !k.contains(&n) && n > 0 && k.contains(&(n - 1)) && k.contains(&(n + 1)));
+            .any(|k| n > 0 && k.contains(&(n - 1)) && k.contains(&(n + 1)));
         let held = of_word.iter().any(|k| k.contains(&n));
         (skipped && !held).then(|| format!("{word} {n}"))
     })
