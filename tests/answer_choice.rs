@@ -975,3 +975,56 @@ Changed opening hours of the lighthouse are posted at the pier gate a week ahead
     );
     assert!(a.text.contains("pier gate"), "{}", a.text);
 }
+
+#[test]
+fn the_note_on_a_remark_the_question_restates_is_the_answer() {
+    // The question restates the sentence a footnote hangs on, word for word, so the
+    // sentence covers the question better than the note does; but that sentence
+    // points to a note, and the question asks what the note says.
+    let text = "# Harbour\n\nThe quay was built in stone by the harbour board. \
+The harbour bridge was due to open in 1931.[^1] Ferries ran until it did.\n\n\
+Boats are moored along the east wall in winter.\n\n\
+[^1]: It opened on 12 May 1931, two months late, after a strike.\n";
+    let c = collection("harbour.md", text);
+    let a = answer(
+        &c,
+        "The text says the harbour bridge was due to open in 1931. What does the note on that remark say?",
+    );
+    assert_eq!(a.kind, "notes", "{}", a.text);
+    assert!(a.text.contains("two months late"), "{}", a.text);
+}
+
+#[test]
+fn a_dotted_name_is_found_by_its_parts() {
+    // "org.example.openpackaging.SlidesPackage" is one word at Unicode word
+    // boundaries; a reader names the class by its package ("the openpackaging
+    // class"), a word no other text of the document writes.
+    let text = "# Packages\n\nEach file type is opened by its own package class:\n\n\
+| docx | org.example.openpackaging.WordPackage |\n|---|---|\n\
+| pptx | org.example.openpackaging.SlidesPackage |\n\
+| xlsx | org.example.openpackaging.SheetPackage |\n\n\
+Each part of a package has a class as well. The class that represents a part \
+says how the part is read and which file type it belongs to.\n";
+    let c = collection("packages.md", text);
+    let a = answer(&c, "Which openpackaging class represents a pptx file?");
+    assert!(a.text.contains("SlidesPackage"), "{}", a.text);
+}
+
+#[test]
+fn what_a_question_sets_apart_is_not_its_answer() {
+    // "Besides the checksum": the sentence about the checksum covers the question's
+    // words best, but the asker has it already and asks for the other one.
+    let text = "# Responses\n\nEvery successful response to a read must carry a \
+'Checksum' header with the current version of the file, computed over its bytes as \
+stored, so that a client can tell whether its copy is current before it asks again.\n\n\
+Every successful read must also carry a 'Cache-Age: 0' header, so that no proxy on \
+the way keeps a copy of the response and hands it out after the file has changed.\n\n\
+Writes may carry an 'If-Version' header.\n";
+    let c = collection("responses.md", text);
+    let a = answer(
+        &c,
+        "Besides the checksum, which header must every successful response to a read carry?",
+    );
+    assert!(a.text.contains("Cache-Age"), "{}", a.text);
+    assert!(!a.text.contains("'Checksum' header"), "{}", a.text);
+}

@@ -13,7 +13,7 @@ use crate::chunk::Chunk;
 use crate::enrich::{DEFAULT_INDEX_PERCENT, Enricher};
 use crate::retrieve::{Bm25Index, Hit};
 
-use super::assemble::analyze::name_terms;
+use super::assemble::analyze::{lexical_query, name_terms};
 use super::embeddings::{EmbeddingStore, set_document_vectors};
 use super::error::QueryError;
 use super::profile::Profile;
@@ -208,7 +208,9 @@ impl Collection {
 
     /// The `k` chunks that best match `question` (BM25), over the documents at
     /// `positions` only (all documents when `positions` covers them all). Best first.
+    /// The question's stop words are left out of the ranking ([`lexical_query`]).
     pub fn search(&self, question: &str, k: usize, positions: &[usize]) -> Vec<Hit> {
+        let question = &lexical_query(question);
         if positions.len() == self.docs.len() {
             return self.bm25.search(question, k);
         }

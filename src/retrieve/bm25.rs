@@ -19,7 +19,9 @@ use super::{ChunkRef, Hit, RetrieveError};
 
 const MAGIC: &[u8; 4] = b"DRBM";
 /// The persisted format version [`Bm25Index::to_bytes`] writes.
-pub const BM25_FORMAT_VERSION: u16 = 1;
+/// Version 2: numbers with a zero decimal part are also indexed as whole numbers
+/// ([`super::tokenize`]), so an index of version 1 holds other terms.
+pub const BM25_FORMAT_VERSION: u16 = 2;
 const KIND: &str = "BM25";
 
 /// BM25's two knobs. The defaults (`k1` 1.2, `b` 0.75) are the usual ones from the

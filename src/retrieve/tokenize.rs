@@ -8,6 +8,9 @@
 //!   Katakana, Hangul, including across adjacent words) become overlapping character
 //!   bigrams instead ("東京都" -> "東京", "京都"), the standard trick that needs no
 //!   dictionary. A run of one character is kept as a unigram.
+//! - A number whose decimal part is all zeros ("38.0000", "2.0") is indexed as
+//!   written and once more as its whole part ("38", "2"): tables of measurements
+//!   print every value to a fixed precision, and a reader asks for "38 months".
 //! - No stemming and no stop words: the IDF already discounts common words, and stop
 //!   lists are language-specific.
 
@@ -55,12 +58,24 @@ pub fn tokenize(text: &str) -> Vec<String> {
             }
         }
         if !plain.is_empty() {
+            let whole = whole_part(&plain).map(str::to_string);
             out.push(plain.to_lowercase());
+            out.extend(whole);
         }
         run_end = start + word.len();
     }
     flush(&mut run, &mut out);
     out
+}
+
+/// The whole part of a number written with a decimal part of zeros only
+/// ("38.0000" -> "38", "1,000.00" -> "1,000"); `None` for anything else.
+fn whole_part(word: &str) -> Option<&str> {
+    let (whole, fraction) = word.rsplit_once('.')?;
+    let number = whole.starts_with(|c: char| c.is_ascii_digit())
+        && whole.chars().all(|c| c.is_ascii_digit() || c == ',');
+    let zeros = !fraction.is_empty() && fraction.chars().all(|c| c == '0');
+    (number && zeros).then_some(whole)
 }
 
 /// Emits a CJK run as bigrams (a one-character run as itself) and clears it.
@@ -85,6 +100,17 @@ mod tests {
         );
         assert_eq!(tokenize("Привет, Мир"), ["привет", "мир"]);
         assert_eq!(tokenize("Straße ÉCOLE"), ["straße", "école"]);
+    }
+
+    #[test]
+    fn a_number_with_a_zero_decimal_part_is_also_its_whole_part() {
+        assert_eq!(
+            tokenize("38.0000 months, 1,000.00 and 3.50"),
+            [
+                "38.0000", "38", "months", "1,000.00", "1,000", "and", "3.50"
+            ]
+        );
+        assert_eq!(tokenize("v2.0."), ["v2.0"]);
     }
 
     #[test]

@@ -28,6 +28,10 @@ const UNTYPED_FACTOR: f64 = 0.5;
 /// other words it shares) ranks below the one stating who did it.
 const VERBLESS_FACTOR: f64 = 0.25;
 
+/// Score factor of a sentence naming what the question sets apart as known
+/// ([`Query::apart`]): it is about the thing the asker has, not the one asked for.
+const APART_FACTOR: f64 = 0.5;
+
 /// A sentence scoring at least this share of the best one's coverage is a near tie.
 const NEAR_TIE: f64 = 0.9;
 /// Most sentences a near tie may bring (the best included).
@@ -126,6 +130,11 @@ pub fn sentences(
             // unless the heading it stands under gives it ([`dated_by_heading`]).
             if want.is_some_and(|w| !holds(w, &u.plain) && dated_by_heading(s, u, w).is_none()) {
                 factor *= UNTYPED_FACTOR;
+            }
+            // "Besides the ETag, which header ...?": a sentence naming what the
+            // question sets apart states what the asker has already.
+            if u.terms.iter().any(|t| q.apart.contains(t)) {
+                factor *= APART_FACTOR;
             }
             // "Who discovered ...?" is answered where the deed is stated: a sentence
             // without the verb names someone else, or no one.

@@ -386,6 +386,9 @@ fn decode(s: &str) -> String {
         .replace("&amp;", "&")
 }
 
+/// How a note reference reads in plain text: `[^n]` becomes `(note n)`.
+pub const NOTE_MARK: &str = "(note ";
+
 /// Inline Markdown of a text run as plain text: emphasis and code marks dropped,
 /// `[text](target)` as its text, `[^n]` as `(note n)`, escapes and entities resolved.
 pub fn inline_plain(s: &str) -> String {
@@ -438,7 +441,7 @@ fn inline(s: &str, links: &mut Vec<(String, String)>) -> String {
                     && let Some(end) = chars[i..].iter().position(|&x| x == ']')
                 {
                     let label: String = chars[i + 2..i + end].iter().collect();
-                    out.push_str(&format!("(note {label})"));
+                    out.push_str(&format!("{NOTE_MARK}{label})"));
                     i += end + 1;
                     continue;
                 }

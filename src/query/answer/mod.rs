@@ -262,7 +262,17 @@ pub fn answer(
                 // body text labels its own paragraphs so ("Note: ...", "the safety
                 // note"), which the change and page-part words are not. A second
                 // structure named beside it confirms the structural sense.
-                let weaker = ask == Ask::Notes && (d.score < FACT_MIN || d.score < facts.score);
+                // The sentence the question restates pointing to a note ("... due
+                // in 2021.(note 4)") confirms it too: a question that describes the
+                // remark a note hangs on covers that remark better than the note,
+                // and asks what the note adds.
+                let anchored = ok
+                    && facts
+                        .lines
+                        .first()
+                        .is_some_and(|l| l.plain.contains(markup::NOTE_MARK));
+                let weaker =
+                    ask == Ask::Notes && !anchored && (d.score < FACT_MIN || d.score < facts.score);
                 if i == 0 && first_weak && (!ok || (asked.len() == 1 && weaker)) {
                     break 'structured;
                 }

@@ -12,6 +12,56 @@ const ORDINALS: &[&str] = &[
     "eleventh", "twelfth",
 ];
 
+/// Words that set a thing the asker already has apart from what is asked:
+/// "Besides the ETag, which header ...", "apart from X", "other than X".
+const SET_APART: &[&str] = &[
+    "besides",
+    "apart from",
+    "aside from",
+    "other than",
+    "in addition to",
+];
+
+/// The words a question sets apart as already known ([`SET_APART`]): those after the
+/// phrase up to the next comma or question mark (at most a few words). The answer
+/// is something else, so a passage does not answer better for naming them.
+pub fn set_apart(question: &str) -> Vec<String> {
+    let lower = question.to_lowercase();
+    let mut out = Vec::new();
+    for p in SET_APART {
+        let mut from = 0;
+        while let Some(i) = lower[from..].find(p) {
+            let at = from + i;
+            let end = at + p.len();
+            from = end;
+            let starts_word = lower[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric());
+            let ends_word = lower[end..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric());
+            if !(starts_word && ends_word) {
+                continue;
+            }
+            let rest = &lower[end..];
+            let stop = rest.find([',', '?', ';']).unwrap_or(rest.len());
+            out.extend(
+                rest[..stop]
+                    .split_whitespace()
+                    .take(SET_APART_WORDS)
+                    .map(str::to_string),
+            );
+        }
+    }
+    out
+}
+
+/// At most this many words after a [`SET_APART`] phrase name what it sets apart:
+/// "besides the ETag" is short, and a clause with no comma after it is the question.
+const SET_APART_WORDS: usize = 4;
+
 /// Weight of a row key quoted in the question ('Text'): quoting is how a user marks
 /// the exact name of a thing.
 pub const QUOTED: f64 = 2.0;

@@ -217,7 +217,7 @@ fn after_note_marks(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut from = 0;
     let mut at = 0;
-    while let Some(i) = text[at..].find("(note ") {
+    while let Some(i) = text[at..].find(super::markup::NOTE_MARK) {
         let start = at + i;
         let Some(len) = text[start..].find(')') else {
             break;

@@ -398,7 +398,7 @@ pub fn notes(r: &Reading<'_>, q: &Query) -> Draft {
             if b.kind != BlockKind::NoteDef {
                 continue;
             }
-            let mark = format!("(note {})", b.label);
+            let mark = format!("{}{})", super::markup::NOTE_MARK, b.label);
             let anchor = srcs
                 .iter()
                 .filter(|o| o.title == s.title && o.part.is_empty())

@@ -93,6 +93,19 @@ pub fn terms(text: &str) -> Vec<String> {
             out.push(plain);
         }
         out.push(stem(&lower));
+        // "org.docx4j.openpackaging.packages" is one word at Unicode word
+        // boundaries, but each part of a dotted path names a thing of its own (a
+        // package, a module, a file's extension), and a reader names the whole by
+        // one ("the openpackaging class"). A snake_case name is one name whose parts
+        // are only words ("line_width" is one setting).
+        if lower.contains('.') && lower.chars().any(char::is_alphabetic) {
+            out.extend(
+                lower
+                    .split('.')
+                    .filter(|p| !p.is_empty() && !STOP.contains(p))
+                    .map(stem),
+            );
+        }
     }
     out
 }
@@ -158,7 +171,7 @@ const SYMBOL_NAMES: &[(&str, &[&str])] = &[
 ];
 
 /// The terms of a question: [`terms`], plus the parts of a word joined with `_`,
-/// `.` or `-` ("pandoc__notes.docx" also as pandoc, notes, docx), the symbol a unit
+/// `.` or `-` ("pandoc__notes.docx" also as pandoc, notes, docx: a file name), the symbol a unit
 /// or currency name stands for ("dollar" also as "$"), and the Cyrillic spelling of each Latin
 /// acronym ("KS-3" also as "кс"), since Russian documents write them in Cyrillic.
 pub fn question_terms(question: &str) -> Vec<String> {
@@ -188,23 +201,31 @@ pub fn question_terms(question: &str) -> Vec<String> {
 pub struct Query {
     /// Distinct terms and weights.
     pub terms: Vec<(String, f64)>,
+    /// Terms of what the question sets apart as known ("Besides the ETag, which
+    /// header ...", [`super::phrase::set_apart`]): not asked, so not among `terms`,
+    /// and a passage naming them restates what the asker has.
+    pub apart: HashSet<String>,
 }
 
 impl Query {
     /// The terms of `question` without those in `drop` (words that name the kind of
     /// answer, such as "comment", which the answer's form already covers).
     pub fn new(question: &str, drop: &[&str], w: &Weights) -> Self {
+        let apart: HashSet<String> = super::phrase::set_apart(question)
+            .iter()
+            .flat_map(|w| terms(w))
+            .collect();
         let dropped: HashSet<String> = drop.iter().map(|d| stem(d)).collect();
         let mut seen = HashSet::new();
         let terms = question_terms(question)
             .into_iter()
-            .filter(|t| !dropped.contains(t) && seen.insert(t.clone()))
+            .filter(|t| !dropped.contains(t) && !apart.contains(t) && seen.insert(t.clone()))
             .map(|t| {
                 let x = w.weight(&t);
                 (t, x)
             })
             .collect();
-        Query { terms }
+        Query { terms, apart }
     }
 
     /// Sum of all weights.

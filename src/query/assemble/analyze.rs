@@ -510,6 +510,26 @@ pub fn singular(t: &str) -> Option<String> {
         .then(|| stem.to_string())
 }
 
+/// The words of `question` that BM25 should rank by: its index terms
+/// ([`tokenize`]) less the [`STOP`] words, joined by spaces; the question itself
+/// when every word is a stop word. Why: BM25's IDF never reaches zero, so in a
+/// collection of long chunks the many "the", "of", "what" of a question, each
+/// matched dozens of times by every long chunk, outweigh the one rare word that
+/// names what is asked (a place, a clause number) and push the chunk holding it out
+/// of the candidates. Lucene's and Elasticsearch's English analyzers drop the same
+/// words for the same reason.
+pub fn lexical_query(question: &str) -> String {
+    let words: Vec<String> = tokenize(question)
+        .into_iter()
+        .filter(|w| !STOP.contains(&w.as_str()))
+        .collect();
+    if words.is_empty() {
+        question.to_string()
+    } else {
+        words.join(" ")
+    }
+}
+
 /// Terms of a name (a title, a file name): [`terms_of`] of the name as written and
 /// once more split at `_`, `-`, `.` and lower-to-upper case changes, so
 /// "cellWithComment" and "test comment" both meet "openxmlsdk__testComment".

@@ -27,6 +27,9 @@ pub const CANDIDATE_CHUNKS: usize = 40;
 pub const MASS_HITS: usize = 3;
 /// Documents (by the first search's evidence) whose named parts join the pool.
 pub const STRUCTURAL_DOCS: usize = 8;
+/// In a broad question, a document's opening weighs at least this share of the best
+/// document's best unit ([`LEAD`]): the question is about every document in scope.
+const BROAD_FLOOR: f64 = 0.5;
 /// Most structural candidates (header, footer, note, comment, revision chunks) added
 /// per document.
 pub const STRUCTURAL_PER_DOC: usize = 16;
@@ -290,6 +293,16 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
     }
     let mut ranked: Vec<(usize, f64)> = doc_mass.into_iter().map(|(d, (m, _))| (d, m)).collect();
     crate::order::sort_by(&mut ranked, |x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    // A broad question ("give an overview of the main points") is about documents as
+    // wholes, and its words need not occur in them: documents in scope that no hit
+    // met follow the ranked ones, so their openings are read too.
+    if a.broad {
+        for &d in docs {
+            if !ranked.iter().any(|x| x.0 == d) {
+                ranked.push((d, 0.0));
+            }
+        }
+    }
     // Structural candidates in the documents the hits point to most.
     let wants_parts = a.header_footer || a.notes || a.comments || a.revisions;
     if wants_parts {
@@ -369,8 +382,8 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
             }
         }
     }
-    // A section the question quotes by its heading ('Using the binaries') joins the
-    // pool whatever the first search returned: its text need not repeat the heading's
+    // A section the question quotes by its heading ('Using the binaries'), or a
+    // label line it quotes, joins the pool whatever the first search returned: its text need not repeat the heading's
     // words, and a table of contents that does can outrank it.
     if !a.quotes.is_empty() {
         let quoted: Vec<Vec<String>> = a
@@ -389,15 +402,14 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
                 if added >= QUOTED_SECTION_CHUNKS {
                     break;
                 }
-                // The section the chunk opens in, or a heading inside it (ATX lines).
+                // The section the chunk opens in, or a line inside it that is the
+                // quoted words and nothing else: a heading (ATX line), or a label
+                // paragraph standing as one without a heading style ("Samples" over
+                // a list), which a writer quotes as they quote a heading.
                 let path = ch.metadata.get_str("headingPath").unwrap_or("");
                 let last = path.rsplit(" > ").next().unwrap_or("");
                 let names = |h: &str| !h.trim().is_empty() && quoted.contains(&terms_of(h));
-                let inside = ch
-                    .text
-                    .lines()
-                    .filter(|l| super::units::level(l) > 0)
-                    .any(|l| names(l.trim_start_matches('#')));
+                let inside = ch.text.lines().any(|l| names(l.trim_start_matches('#')));
                 if names(last) || inside {
                     chosen.entry((d, seq)).or_insert((0.5, true));
                     added += 1;
@@ -534,6 +546,12 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
         .keys()
         .map(|&d| (d, pool.retrieval_share(d)))
         .collect();
+    let quoted: Vec<Vec<String>> = a
+        .quotes
+        .iter()
+        .map(|q| terms_of(q))
+        .filter(|t| !t.is_empty())
+        .collect();
     for cand in pool.cands.values_mut() {
         let relevance = (doc_best.get(&cand.doc).copied().unwrap_or(0.0) / top_doc)
             .max(shares.get(&cand.doc).copied().unwrap_or(0.0));
@@ -552,7 +570,14 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
             if a.broad && cand.seq == 0 && at < LEAD_TOKENS && cand.place == Place::Body {
                 // What a document is about is said first: its opening counts for a
                 // broad question, less the further in.
-                let doc_top = doc_best.get(&cand.doc).copied().unwrap_or(0.0);
+                // A document whose words the question never meets still has an
+                // opening that says what it is about: at least half the weight of
+                // the best document's.
+                let doc_top = doc_best
+                    .get(&cand.doc)
+                    .copied()
+                    .unwrap_or(0.0)
+                    .max(top_doc * BROAD_FLOOR);
                 *s += LEAD * doc_top * (1.0 - at as f64 / LEAD_TOKENS as f64);
             }
             at += tok;
@@ -572,6 +597,12 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
             }
             if a.table && matches!(u.kind, UnitKind::TableRow | UnitKind::TableHead) {
                 boost += 0.1;
+            }
+            // A line that is the quoted words and nothing else (a heading, a label
+            // over a list, a term being defined) is where the question points:
+            // quoting marks the exact name of a thing, however common its words.
+            if !quoted.is_empty() && quoted.contains(&terms_of(t.trim_start_matches('#'))) {
+                boost += 1.0;
             }
             *s += prior + boost * scale * relevance * if *s > 0.0 { 1.0 } else { 0.5 };
         }
