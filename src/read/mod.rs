@@ -7,6 +7,7 @@ pub mod encoding;
 pub mod html;
 pub mod markdown;
 pub(crate) mod pagefit;
+pub mod pdf;
 pub mod rtf;
 pub mod sniff;
 pub(crate) mod symbols;
