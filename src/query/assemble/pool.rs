@@ -386,12 +386,7 @@ pub fn build(r: &Retriever<'_>, a: &Analysis, docs: &[usize]) -> Pool {
     // label line it quotes, joins the pool whatever the first search returned: its text need not repeat the heading's
     // words, and a table of contents that does can outrank it.
     if !a.quotes.is_empty() {
-        let quoted: Vec<Vec<String>> = a
-            .quotes
-            .iter()
-            .map(|q| terms_of(q))
-            .filter(|t| !t.is_empty())
-            .collect();
+        let quoted = quoted_terms(a);
         let docs_read: Vec<usize> = ranked.iter().take(STRUCTURAL_DOCS).map(|x| x.0).collect();
         for d in docs_read {
             let Some(doc) = c.documents().get(d) else {
@@ -546,12 +541,7 @@ fn score(c: &Collection, a: &Analysis, pool: &mut Pool) {
         .keys()
         .map(|&d| (d, pool.retrieval_share(d)))
         .collect();
-    let quoted: Vec<Vec<String>> = a
-        .quotes
-        .iter()
-        .map(|q| terms_of(q))
-        .filter(|t| !t.is_empty())
-        .collect();
+    let quoted = quoted_terms(a);
     for cand in pool.cands.values_mut() {
         let relevance = (doc_best.get(&cand.doc).copied().unwrap_or(0.0) / top_doc)
             .max(shares.get(&cand.doc).copied().unwrap_or(0.0));
@@ -654,6 +644,15 @@ pub(super) fn first_cell(row: &str) -> &str {
         return rest.split('|').next().unwrap_or("");
     }
     ""
+}
+
+/// The terms of each text the question quotes (none for a quote of no words).
+fn quoted_terms(a: &Analysis) -> Vec<Vec<String>> {
+    a.quotes
+        .iter()
+        .map(|q| terms_of(q))
+        .filter(|t| !t.is_empty())
+        .collect()
 }
 
 /// BM25 of the question terms over one unit's terms, with a bonus for each quoted

@@ -1,11 +1,9 @@
 //! Table cells from the lines of text inside them, and the rules a table is drawn
 //! with, shared by ruled ([`super::ruled`]) and aligned ([`super::aligned`]) tables.
 
-use std::collections::BTreeMap;
+use crate::model::Cell;
 
-use crate::model::{Block, Cell, Paragraph, ParagraphKind};
-
-use super::inlines::{Builder, last_char};
+use super::inlines::paragraph_of;
 use super::lines::Line;
 use super::runs::Rule;
 
@@ -59,25 +57,7 @@ pub(crate) fn split_rules(rules: &[Rule]) -> (Vec<Seg1>, Vec<Seg1>) {
 
 /// A cell holding `lines` (top to bottom) as one paragraph; no paragraph when empty.
 pub(crate) fn cell(lines: &[&Line]) -> Cell {
-    let mut b = Builder::default();
-    let mut none = BTreeMap::new();
-    let mut prev: Option<&Line> = None;
-    for &l in lines {
-        if let Some(p) = prev {
-            b.join(last_char(p), l);
-        }
-        b.line(l, &mut none);
-        prev = Some(l);
-    }
-    let inlines = b.finish(0);
-    let blocks = if inlines.is_empty() {
-        Vec::new()
-    } else {
-        vec![Block::Paragraph(Paragraph {
-            kind: ParagraphKind::Normal,
-            inlines,
-        })]
-    };
+    let blocks = paragraph_of(lines, 0);
     Cell {
         blocks,
         ..Cell::default()

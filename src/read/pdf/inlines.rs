@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::{Inline, NoteKind, TextStyle};
+use crate::model::{Block, Inline, NoteKind, Paragraph, ParagraphKind, TextStyle};
 
 use super::lines::{Line, no_space_script};
 
@@ -203,4 +203,29 @@ pub(crate) fn last_char(line: &Line) -> Option<char> {
         .flat_map(|f| f.runs.iter().rev())
         .flat_map(|r| r.text.chars().rev())
         .find(|c| !c.is_whitespace())
+}
+
+/// `lines` (top to bottom) joined into one paragraph, as a cell or a note holds its
+/// text (hyphenation undone at each line end, the first `skip` characters, a note's
+/// marker, left out); no block when nothing is left.
+pub(crate) fn paragraph_of(lines: &[&Line], skip: usize) -> Vec<Block> {
+    let mut b = Builder::default();
+    let mut none = BTreeMap::new();
+    let mut prev: Option<&Line> = None;
+    for &l in lines {
+        if let Some(p) = prev {
+            b.join(last_char(p), l);
+        }
+        b.line(l, &mut none);
+        prev = Some(l);
+    }
+    let inlines = b.finish(skip);
+    if inlines.is_empty() {
+        Vec::new()
+    } else {
+        vec![Block::Paragraph(Paragraph {
+            kind: ParagraphKind::Normal,
+            inlines,
+        })]
+    }
 }

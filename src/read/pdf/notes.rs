@@ -7,10 +7,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::ConvertError;
-use crate::model::{Block, Note, NoteKind, Paragraph, ParagraphKind};
+use crate::model::{Note, NoteKind};
 use crate::read::budget;
 
-use super::inlines::{Builder, last_char};
+use super::inlines::paragraph_of;
 use super::lines::Line;
 use super::paragraphs::Seg;
 
@@ -162,25 +162,7 @@ fn fresh_id(m: &str, page: u32, used: &mut BTreeSet<String>) -> String {
 }
 
 fn note(id: String, skip: usize, lines: &[&Line]) -> Note {
-    let mut b = Builder::default();
-    let mut none = BTreeMap::new();
-    let mut prev: Option<&Line> = None;
-    for &l in lines {
-        if let Some(p) = prev {
-            b.join(last_char(p), l);
-        }
-        b.line(l, &mut none);
-        prev = Some(l);
-    }
-    let inlines = b.finish(skip);
-    let blocks = if inlines.is_empty() {
-        Vec::new()
-    } else {
-        vec![Block::Paragraph(Paragraph {
-            kind: ParagraphKind::Normal,
-            inlines,
-        })]
-    };
+    let blocks = paragraph_of(lines, skip);
     Note {
         kind: NoteKind::Footnote,
         id,
