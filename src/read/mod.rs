@@ -9,6 +9,7 @@ pub mod markdown;
 pub(crate) mod pagefit;
 pub mod pdf;
 pub mod rtf;
+pub(crate) mod running;
 pub mod sniff;
 pub(crate) mod symbols;
 pub mod text;

@@ -12,7 +12,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::lines::{Frag, collapse};
+use super::lines::Frag;
+use crate::read::running::{one_number_varies, shape};
 
 /// Share of the page height at its top and at its bottom where running lines sit
 /// (page margins are 5 to 8% of an A4 or Letter page).
@@ -44,44 +45,6 @@ pub(crate) struct Furniture {
     pub header: Vec<String>,
     /// Footer lines, likewise.
     pub footer: Vec<String>,
-}
-
-/// A line with each run of digits made one `#` and white space collapsed.
-fn shape(line: &str) -> String {
-    let mut out = String::with_capacity(line.len());
-    let mut digits = false;
-    for c in collapse(line).chars() {
-        if c.is_ascii_digit() {
-            if !digits {
-                out.push('#');
-            }
-            digits = true;
-        } else {
-            out.push(c);
-            digits = false;
-        }
-    }
-    out
-}
-
-/// Whether the lines differ in at most one of their numbers: a running line changes
-/// its page number, if anything.
-fn one_number_varies(lines: &[&str]) -> bool {
-    let runs: Vec<Vec<&str>> = lines
-        .iter()
-        .map(|l| {
-            l.split(|c: char| !c.is_ascii_digit())
-                .filter(|r| !r.is_empty())
-                .collect()
-        })
-        .collect();
-    let Some(first) = runs.first() else {
-        return false;
-    };
-    (0..first.len())
-        .filter(|&k| runs.iter().any(|r| r.get(k) != first.get(k)))
-        .count()
-        <= 1
 }
 
 /// The zone of a fragment on a page `height` units tall, if it is in one.
@@ -135,7 +98,7 @@ pub(crate) fn find(pages: &[PageFrags<'_>]) -> Furniture {
             .iter()
             .filter_map(|&(p, i)| texts.get(p).and_then(|t| t.get(i)).map(String::as_str))
             .collect();
-        if !one_number_varies(&hit_texts) {
+        if !one_number_varies(hit_texts.iter().copied()) {
             continue;
         }
         for &(p, i) in hits {

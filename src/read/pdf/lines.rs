@@ -9,6 +9,7 @@
 //! baseline within one column of the page.
 
 use super::runs::Run;
+use crate::read::running::collapse;
 
 /// A gap wider than this share of the font size is a word space. The space glyph of
 /// text fonts is 0.25 to 0.33 em and justification squeezes it to about 0.2 em, while
@@ -225,11 +226,6 @@ impl Frag {
     pub fn all_bold(&self) -> bool {
         self.runs.iter().all(|r| r.bold)
     }
-}
-
-/// White space runs made one space, ends trimmed.
-pub(crate) fn collapse(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Groups a column's fragments into lines (one per baseline group), top to bottom.

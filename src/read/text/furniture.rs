@@ -5,6 +5,8 @@
 //! repeats them on every page, so they say nothing about the page's content and, read
 //! as body text, they would split paragraphs that run across the page break.
 
+use crate::read::running::{collapse, one_number_varies, shape};
+
 /// Pages a document needs before a line can be seen to repeat.
 const MIN_PAGES: usize = 3;
 
@@ -23,31 +25,6 @@ pub(crate) struct Furniture {
     pub drops_first: Vec<bool>,
     /// Per page: whether its last non-blank line is the footer.
     pub drops_last: Vec<bool>,
-}
-
-/// A line with each run of digits (page numbers, dates) made one `#` and white space
-/// collapsed: the shape two pages' furniture lines share.
-fn shape(line: &str) -> String {
-    let mut out = String::new();
-    let mut digits = false;
-    for w in line.split_whitespace() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        for c in w.chars() {
-            if c.is_ascii_digit() {
-                if !digits {
-                    out.push('#');
-                }
-                digits = true;
-            } else {
-                out.push(c);
-                digits = false;
-            }
-        }
-        digits = false;
-    }
-    out
 }
 
 /// The running line among `lines` (each page's first or last non-blank line, `None`
@@ -124,31 +101,6 @@ pub(crate) fn find(pages: &[Vec<&str>]) -> Furniture {
         f.footer = Some(text);
     }
     f
-}
-
-/// Whether the lines (of one shape) differ in at most one of their numbers: a
-/// running line changes its page number, if anything; lines that differ in several
-/// numbers ("Order 1001 shipped on 2024-03-02") are each page's own content.
-fn one_number_varies<'a>(lines: impl Iterator<Item = &'a str>) -> bool {
-    let runs: Vec<Vec<&str>> = lines
-        .map(|l| {
-            l.split(|c: char| !c.is_ascii_digit())
-                .filter(|r| !r.is_empty())
-                .collect()
-        })
-        .collect();
-    let Some(first) = runs.first() else {
-        return false;
-    };
-    let varying = (0..first.len())
-        .filter(|&k| runs.iter().any(|r| r.get(k) != first.get(k)))
-        .count();
-    varying <= 1
-}
-
-/// White space runs made one space, ends trimmed.
-fn collapse(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
