@@ -28,12 +28,22 @@ pub enum ConvertError {
         "this is a legacy Word 97-2003 .doc file, which is not supported; save it as .docx and try again"
     )]
     LegacyDoc,
-    /// A format that is recognised but not supported (PDF, XLSX, PPTX, ODT, ...).
-    #[error(
-        "{format} files are not supported; supported formats are DOCX, HTML, RTF, Markdown and plain text"
+    /// A format that is recognised but not supported (XLSX, PPTX, ODT, ...; PDF in a
+    /// build without the native PDF reader).
+    #[cfg_attr(
+        not(target_arch = "wasm32"),
+        error(
+            "{format} files are not supported; supported formats are DOCX, HTML, RTF, Markdown, plain text and PDF"
+        )
+    )]
+    #[cfg_attr(
+        target_arch = "wasm32",
+        error(
+            "{format} files are not supported by the wasm core; it reads DOCX, HTML, RTF, Markdown and plain text (the docrag CLI reads PDF too)"
+        )
     )]
     UnsupportedFormat {
-        /// The recognised format, e.g. "PDF".
+        /// The recognised format, e.g. "PPTX".
         format: String,
     },
     /// A zip archive with no main document part.
@@ -107,6 +117,19 @@ pub enum ConvertError {
         /// The document (its file name, or "the document"), or the pages selected of it.
         what: String,
     },
+    /// A PDF encrypted with a user password (ISO 32000-2, 7.6): it opens only with the
+    /// password. A PDF whose user password is empty opens without one, as viewers do.
+    #[error(
+        "the PDF is password-protected (it needs a password to open); remove the password and try again"
+    )]
+    PdfEncrypted,
+    /// A PDF whose structure cannot be read: no cross-reference table or page tree
+    /// could be recovered, or its interpreter failed on every page.
+    #[error("not a readable PDF: {detail}")]
+    MalformedPdf {
+        /// What could not be read.
+        detail: String,
+    },
     /// The caller's progress hook asked to stop (`progress::observe`): an abort.
     #[error("the conversion was stopped during its {stage} stage")]
     Stopped {
@@ -158,6 +181,8 @@ impl ConvertError {
             ConvertError::TooDeep { .. } => "too-deep",
             ConvertError::InvalidOption { .. } => "invalid-option",
             ConvertError::NoText { .. } => "empty-document",
+            ConvertError::PdfEncrypted => "pdf-encrypted",
+            ConvertError::MalformedPdf { .. } => "malformed-pdf",
             ConvertError::Stopped { .. } => "aborted",
         }
     }

@@ -44,15 +44,20 @@ pub enum PageSource {
     /// Estimated from page size, margins, fonts and spacing where the file saved no
     /// layout (see `read::pagefit`); usually within a page of the real one.
     Estimated,
+    /// The pages of a PDF: the file is the laid-out pages themselves, so every page
+    /// number is exact (ISO 32000-2, 7.7.3 page tree order).
+    Pdf,
 }
 
 impl PageSource {
-    /// The lower-case name chunk metadata uses: `rendered`, `explicit`, `estimated`.
+    /// The lower-case name chunk metadata uses: `rendered`, `explicit`, `estimated`,
+    /// `pdf`.
     pub fn name(self) -> &'static str {
         match self {
             PageSource::Rendered => "rendered",
             PageSource::Explicit => "explicit",
             PageSource::Estimated => "estimated",
+            PageSource::Pdf => "pdf",
         }
     }
 }

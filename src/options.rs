@@ -55,10 +55,13 @@ pub enum Format {
     Markdown,
     /// Plain text.
     Text,
+    /// PDF (ISO 32000). Read by the CLI's content-stream interpreter
+    /// (`read::pdf::source`); the wasm package reads PDFs through pdf.js.
+    Pdf,
 }
 
 impl Format {
-    /// The lower-case name (`docx`, `html`, `rtf`, `markdown`, `text`), as the JS
+    /// The lower-case name (`docx`, `html`, `rtf`, `markdown`, `text`, `pdf`), as the JS
     /// `format` option and stored document records spell it.
     pub fn name(self) -> &'static str {
         match self {
@@ -67,6 +70,7 @@ impl Format {
             Format::Rtf => "rtf",
             Format::Markdown => "markdown",
             Format::Text => "text",
+            Format::Pdf => "pdf",
         }
     }
 }

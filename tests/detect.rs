@@ -89,9 +89,7 @@ fn caller_mime_type() {
             Some("notes.md"),
             Some("text/markdown")
         ),
-        Err(ConvertError::UnsupportedFormat {
-            format: "PDF".into()
-        })
+        Ok(Format::Pdf)
     );
 }
 
@@ -199,7 +197,7 @@ fn compound_files() {
 
 #[test]
 fn binary_formats_and_junk() {
-    assert_eq!(unsupported(b"%PDF-1.7\n1 0 obj"), "PDF");
+    assert_eq!(detect(b"%PDF-1.7\n1 0 obj", None, None), Ok(Format::Pdf));
     assert_eq!(unsupported(b"\x89PNG\r\n\x1A\n\0\0\0\rIHDR"), "PNG image");
     let junk: Vec<u8> = (0..2000u32)
         .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)

@@ -467,7 +467,7 @@ fn running_header_and_footer_become_parts() {
         }
     }
     assert_eq!(page_no, 3);
-    assert_eq!(doc.pagination.source, PageSource::Rendered);
+    assert_eq!(doc.pagination.source, PageSource::Pdf);
 }
 
 /// Rules drawing a grid with corners at `xs` x `ys`.

@@ -52,6 +52,7 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
         Format::Rtf => rtf::read(bytes, options),
         Format::Markdown => markdown::read(bytes, options),
         Format::Text => text::read(bytes, options),
+        Format::Pdf => pdf::read(bytes, options),
     }?;
     progress::report(Stage::Parse, name, len, len)?;
     Ok(doc)

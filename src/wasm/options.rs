@@ -114,7 +114,9 @@ fn string(name: &str, v: &JsValue) -> Result<String, ConvertError> {
         .ok_or_else(|| invalid(name, format!("expected a string, got {}", type_name(v))))
 }
 
-/// An input format name: `docx`, `html`, `rtf`, `markdown` or `text`.
+/// An input format name: `docx`, `html`, `rtf`, `markdown`, `text` or `pdf` (which
+/// the wasm core refuses with `unsupported-format`: the package reads PDFs through
+/// pdf.js).
 fn format(name: &str, v: &JsValue) -> Result<Format, ConvertError> {
     match string(name, v)?.as_str() {
         "docx" => Ok(Format::Docx),
@@ -122,9 +124,10 @@ fn format(name: &str, v: &JsValue) -> Result<Format, ConvertError> {
         "rtf" => Ok(Format::Rtf),
         "markdown" => Ok(Format::Markdown),
         "text" => Ok(Format::Text),
+        "pdf" => Ok(Format::Pdf),
         other => Err(invalid(
             name,
-            format!("unknown format {other:?}; expected docx, html, rtf, markdown or text"),
+            format!("unknown format {other:?}; expected docx, html, rtf, markdown, text or pdf"),
         )),
     }
 }

@@ -52,7 +52,7 @@ test('bad options throw invalid-option naming the option', () => {
     [{ limits: { maxDepth: 0 } }, 'limits.maxDepth', /outside/],
     [{ limits: { maxDepht: 9 } }, 'limits.maxDepht', /unknown limit/],
     [{ labels: { noSuchLabel: 'x' } }, 'labels.noSuchLabel', /not a label/],
-    [{ format: 'pdf' }, 'format', /unknown format "pdf"; expected docx, html, rtf, markdown or text/],
+    [{ format: 'odt' }, 'format', /unknown format "odt"; expected docx, html, rtf, markdown, text or pdf/],
     [{ format: 1 }, 'format', /expected a string/],
     [5, 'options', /expected an object, got number/],
   ];

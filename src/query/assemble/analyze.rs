@@ -76,6 +76,7 @@ const FORMATS: &[(&[&str], Format)] = &[
     (&["html", "htm", "xhtml", "web"], Format::Html),
     (&["markdown", "md"], Format::Markdown),
     (&["txt", "plain", "text"], Format::Text),
+    (&["pdf", "pdfs"], Format::Pdf),
 ];
 
 /// The formats `question` names its documents by (see [`FORMATS`]), and the first

@@ -39,6 +39,8 @@ mod order;
 mod paragraphs;
 mod ruled;
 mod runs;
+#[cfg(not(target_arch = "wasm32"))]
+mod source;
 
 use std::collections::BTreeSet;
 
@@ -51,6 +53,23 @@ use crate::options::Limits;
 use crate::read::budget;
 
 pub use runs::{OutlineEntry, PageRuns, Rule, TextRun};
+#[cfg(not(target_arch = "wasm32"))]
+pub use source::read;
+
+/// The wasm core has no PDF interpreter: the package reads PDFs through pdf.js and
+/// hands its text runs to [`layout`].
+///
+/// # Errors
+/// Always [`ConvertError::UnsupportedFormat`].
+#[cfg(target_arch = "wasm32")]
+pub fn read(
+    _bytes: &[u8],
+    _options: &crate::options::ConvertOptions,
+) -> Result<Document, ConvertError> {
+    Err(ConvertError::UnsupportedFormat {
+        format: "PDF".into(),
+    })
+}
 
 use cells::Seg1;
 use headings::{Outline, Tally};
@@ -77,9 +96,9 @@ struct Prepared {
 /// the document's bookmarks (may be empty); a bookmark whose title matches a line on
 /// its page makes that line a heading at the bookmark's level.
 ///
-/// The document's pagination is [`PageSource::Rendered`]: a PDF is the rendered
-/// layout itself, so each page break is a page as printed (not an explicit break of
-/// a flowing text, which is a lower bound, nor an estimate).
+/// The document's pagination is [`PageSource::Pdf`]: a PDF is the laid-out pages
+/// themselves, so each page break is a page as printed (not an explicit break of a
+/// flowing text, which is a lower bound, nor an estimate).
 ///
 /// # Errors
 /// [`ConvertError::TooManyElements`] with more pages than `limits.max_pages` (or a
@@ -118,7 +137,7 @@ pub fn layout(
     let _budget = budget::begin(usize::try_from(bytes).unwrap_or(usize::MAX), limits);
     let mut doc = Document {
         pagination: Pagination {
-            source: PageSource::Rendered,
+            source: PageSource::Pdf,
             estimated_from: None,
         },
         ..Document::default()

@@ -140,10 +140,21 @@ fn entry_name(e: &[u8]) -> Option<String> {
     String::from_utf16(&units).ok()
 }
 
+/// A PDF: the file begins with its header `%PDF-` (ISO 32000-2, 7.5.2), or, in a
+/// file named `.pdf`, the header follows up to 1,024 bytes of leading junk (mail
+/// gateways and web servers prepend some; viewers skip it, as ISO 32000-1's
+/// implementation notes allow). A text file that merely mentions the header is not
+/// a PDF unless it is named one.
+pub(super) fn is_pdf(bytes: &[u8], name: Option<&str>) -> bool {
+    const HEADER: &[u8] = b"%PDF-";
+    let named = name.is_some_and(|n| n.to_ascii_lowercase().ends_with(".pdf"));
+    bytes.starts_with(HEADER)
+        || (named && memchr::memmem::find(&bytes[..bytes.len().min(1024 + HEADER.len())], HEADER).is_some())
+}
+
 /// Well-known binary formats by their first bytes, named for the error message.
 pub(super) fn binary_magic(bytes: &[u8]) -> Option<&'static str> {
     const TABLE: &[(&[u8], &str)] = &[
-        (b"%PDF", "PDF"),
         (b"%!PS", "PostScript"),
         (b"\x89PNG\r\n\x1A\n", "PNG image"),
         (b"\xFF\xD8\xFF", "JPEG image"),

@@ -43,6 +43,9 @@ pub fn detect(
     if bytes.starts_with(containers::CFB_MAGIC) {
         return Err(containers::classify_cfb(bytes));
     }
+    if containers::is_pdf(bytes, name) {
+        return Ok(Format::Pdf);
+    }
     if let Some(format) = containers::binary_magic(bytes) {
         return Err(ConvertError::UnsupportedFormat {
             format: format.into(),
@@ -128,6 +131,7 @@ pub fn format_of_file_name(name: &str) -> Option<Format> {
     let ext = name.rsplit_once('.')?.1.to_ascii_lowercase();
     match ext.as_str() {
         "txt" | "text" => Some(Format::Text),
+        "pdf" => Some(Format::Pdf),
         e => format_of_extension(e),
     }
 }
@@ -175,10 +179,11 @@ mod tests {
             Ok(Format::Html)
         );
         assert_eq!(d(b"not a zip", Some("x.docx"), None), Ok(Format::Docx));
-        assert!(matches!(
-            d(b"%PDF-1.7\n", Some("x.txt"), None),
-            Err(ConvertError::UnsupportedFormat { format }) if format == "PDF"
-        ));
+        assert_eq!(d(b"%PDF-1.7\n", Some("x.txt"), None), Ok(Format::Pdf));
+        // Leading junk before the header: a PDF when named one, text otherwise.
+        let junk = b"X-Mailer: gateway\r\n\r\n%PDF-1.4\n";
+        assert_eq!(d(junk, Some("Report.PDF"), None), Ok(Format::Pdf));
+        assert_eq!(d(junk, Some("notes.txt"), None), Ok(Format::Text));
         assert!(matches!(
             d(&[0u8, 1, 2, 3, 4, 5, 6, 7, 8, 9], None, None),
             Err(ConvertError::UnsupportedFormat { format }) if format.starts_with("binary")

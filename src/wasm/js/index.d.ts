@@ -12,7 +12,7 @@ export type MetaValue = string | number;
 export type Flag = 'yes' | 'no';
 
 /** Where a chunk's page numbers come from. */
-export type PageSource = 'rendered' | 'explicit' | 'estimated';
+export type PageSource = 'rendered' | 'explicit' | 'estimated' | 'pdf';
 
 /**
  * One chunk's flat metadata record. `ssDocId` and `ssSeq` have fixed names; the
@@ -32,7 +32,8 @@ export interface ChunkMetadata {
   lastPage?: number;
   /**
    * "rendered" (Word's saved layout), "explicit" (page breaks only; HTML, Markdown,
-   * text) or "estimated" (written "~7" in the chunk-information line).
+   * text), "estimated" (written "~7" in the chunk-information line) or "pdf" (the
+   * PDF's own pages: exact).
    */
   pageSource?: PageSource;
   /** 0-based index of the section the chunk starts in. */
@@ -274,6 +275,8 @@ export type DocragErrorCode =
   | 'embedding-model-mismatch'
   | 'embedding-count-mismatch'
   | 'empty-document'
+  | 'pdf-encrypted'
+  | 'malformed-pdf'
   | 'internal';
 
 /**
