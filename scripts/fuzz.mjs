@@ -67,6 +67,10 @@ export const TARGETS = {
   read_rtf: { maxLen: 2048, dict: 'rtf.dict', seeds: 'rtf', compares: false },
   read_markdown: { maxLen: 2048, dict: 'markdown.dict', seeds: 'markdown', compares: false },
   read_text: { maxLen: 2048, seeds: 'text', compares: false },
+  // The native PDF reader (hayro behind catch_unwind, then the layout), and the
+  // layout alone on the JSON of runs the JS layer would pass.
+  read_pdf: { maxLen: 32768, compares: false },
+  pdf_layout: { maxLen: 8192 },
 };
 
 /** The targets that exercise each reader (the per-reader totals of RESULTS.md). */
@@ -76,6 +80,7 @@ export const READERS = {
   RTF: ['rtf', 'read_rtf'],
   Markdown: ['markdown', 'read_markdown'],
   text: ['text', 'read_text'],
+  PDF: ['read_pdf', 'pdf_layout'],
 };
 
 /** Whether `cargo +nightly` and `cargo fuzz` run here. */

@@ -79,7 +79,8 @@ usage: docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
        docrag system-message
        docrag --version | --help
 
-convert   writes the chunks of FILE to stdout: jsonl (default) is one
+convert   writes the chunks of FILE (DOCX, HTML, RTF, Markdown, text or PDF) to
+          stdout: jsonl (default) is one
           {\"text\":...,\"metadata\":{...}} per line; markdown is the chunk texts
           separated by a '---' line. Warnings go to stderr.
 bench     converts each FILE --iterations times (default 5) in-process and prints

@@ -164,3 +164,4 @@ pub fn docx_with(body: &str, extra: &[(&str, &str)], rels: &[(&str, &str, &str)]
     }
     zip_of(&members)
 }
+pub mod pdf;

@@ -15,14 +15,14 @@ use super::{Common, Fail, common_flag, value};
 /// What `docrag help` adds for this command.
 pub(crate) const USAGE: &str = "\
 export    converts each FILE (and every .docx .html .htm .rtf .md .markdown .txt
-          under each DIR) and writes one JSON object per chunk to --jsonl OUT ('-' =
+          .pdf under each DIR) and writes one JSON object per chunk to --jsonl OUT ('-' =
           stdout), format docrag.chunk.v1. With --embed-url and --embed-model each
           chunk carries its embedding; chunks whose text and model already have one in
           OUT (from an earlier export) are not sent again. A file that cannot be
           converted is skipped with a warning.";
 
 /// File extensions taken from a directory (a named file is always tried).
-const EXTENSIONS: &[&str] = &["docx", "html", "htm", "rtf", "md", "markdown", "txt"];
+const EXTENSIONS: &[&str] = &["docx", "html", "htm", "rtf", "md", "markdown", "txt", "pdf"];
 
 pub(crate) fn export_command(args: &[String]) -> Result<(), Fail> {
     let mut common = Common::default();

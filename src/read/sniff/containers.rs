@@ -149,7 +149,9 @@ pub(super) fn is_pdf(bytes: &[u8], name: Option<&str>) -> bool {
     const HEADER: &[u8] = b"%PDF-";
     let named = name.is_some_and(|n| n.to_ascii_lowercase().ends_with(".pdf"));
     bytes.starts_with(HEADER)
-        || (named && memchr::memmem::find(&bytes[..bytes.len().min(1024 + HEADER.len())], HEADER).is_some())
+        || (named
+            && memchr::memmem::find(&bytes[..bytes.len().min(1024 + HEADER.len())], HEADER)
+                .is_some())
 }
 
 /// Well-known binary formats by their first bytes, named for the error message.

@@ -128,8 +128,7 @@ impl Collector {
             let along = dx * open.dir.0 + dy * open.dir.1;
             let across = -dx * open.dir.1 + dy * open.dir.0;
             let fs = f64::from(open.run.height.max(1.0));
-            let same_style =
-                open.run.font == style.name && (open.run.height - size).abs() < 0.5;
+            let same_style = open.run.font == style.name && (open.run.height - size).abs() < 0.5;
             if same_style && across.abs() < fs * 0.2 && along > -fs * 0.3 && along < fs {
                 let both_cjk = open.run.text.chars().last().is_some_and(is_cjk)
                     && text.chars().next().is_some_and(is_cjk);
@@ -293,10 +292,13 @@ impl<'a> Device<'a> for Collector {
 
     fn draw_glyph_run(&mut self, run: &GlyphRun<'_, 'a>, props: DrawProps<'a>, _: &DrawMode) {
         // hayro's own fallback font (no font selected) is Helvetica.
-        let style = run.font_dict().map(fonts::style).unwrap_or_else(|| FontStyle {
-            name: "Helvetica".into(),
-            ..FontStyle::default()
-        });
+        let style = run
+            .font_dict()
+            .map(fonts::style)
+            .unwrap_or_else(|| FontStyle {
+                name: "Helvetica".into(),
+                ..FontStyle::default()
+            });
         let cmap: Option<Rc<CMap>> = self.cid.for_font(run.font_dict());
         for g in run.glyphs() {
             self.glyph(g, props.transform * g.transform(), &style, cmap.as_deref());

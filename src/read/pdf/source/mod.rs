@@ -65,7 +65,9 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
             LoadPdfError::Decryption(hayro_syntax::DecryptionError::PasswordProtected) => {
                 ConvertError::PdfEncrypted
             }
-            LoadPdfError::Decryption(e) => malformed(&format!("its encryption is unusable ({e:?})")),
+            LoadPdfError::Decryption(e) => {
+                malformed(&format!("its encryption is unusable ({e:?})"))
+            }
             LoadPdfError::Invalid => {
                 malformed("no cross-reference table or page tree could be recovered")
             }
@@ -147,7 +149,10 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
     if !failed.is_empty() {
         doc.warnings.push(Warning::new(
             "pdf-page-failed",
-            format!("pages {} could not be interpreted and were skipped", list(&failed)),
+            format!(
+                "pages {} could not be interpreted and were skipped",
+                list(&failed)
+            ),
         ));
     }
     // A page with no text layer is an image of text (a scan) or a drawing: it needs
@@ -155,7 +160,10 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
     if !textless.is_empty() && textless.len() < tried {
         doc.warnings.push(Warning::new(
             "needs-ocr",
-            format!("pages {} have no text layer (scanned?); they need OCR", list(&textless)),
+            format!(
+                "pages {} have no text layer (scanned?); they need OCR",
+                list(&textless)
+            ),
         ));
     } else if !textless.is_empty() {
         doc.warnings.push(Warning::new(

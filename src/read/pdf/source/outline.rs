@@ -103,7 +103,8 @@ fn destination(
 ) -> Option<u32> {
     let dest = item.get::<Object<'_>>(b"Dest").or_else(|| {
         let action = item.get::<Dict<'_>>(b"A")?;
-        (action.get::<Name<'_>>(b"S")?.as_str() == "GoTo").then(|| action.get::<Object<'_>>(b"D"))?
+        (action.get::<Name<'_>>(b"S")?.as_str() == "GoTo")
+            .then(|| action.get::<Object<'_>>(b"D"))?
     })?;
     resolve(dest, catalog, pages, 0)
 }

@@ -1,0 +1,164 @@
+//! A minimal PDF writer for tests that build their own PDFs: pages of text in the
+//! standard 14 fonts (Helvetica, Helvetica-Bold; WinAnsiEncoding), stroked lines,
+//! an outline and a title, written as an uncompressed PDF 1.4 file with a
+//! cross-reference table (ISO 32000-1, 7.5). Coordinates are given from the page's
+//! top-left corner, y downward, like the layout analysis's; the writer flips them.
+
+/// A page being written: US Letter unless made otherwise.
+pub struct Page {
+    pub width: f32,
+    pub height: f32,
+    content: String,
+}
+
+impl Default for Page {
+    fn default() -> Self {
+        Page {
+            width: 612.0,
+            height: 792.0,
+            content: String::new(),
+        }
+    }
+}
+
+impl Page {
+    /// Text with its baseline at `y` (from the top), left edge at `x`, in Helvetica
+    /// (`bold`: Helvetica-Bold) at `size` points.
+    pub fn text(&mut self, x: f32, y: f32, size: f32, bold: bool, s: &str) -> &mut Self {
+        let font = if bold { "F2" } else { "F1" };
+        let escaped = s
+            .replace('\\', "\\\\")
+            .replace('(', "\\(")
+            .replace(')', "\\)");
+        self.content.push_str(&format!(
+            "BT /{font} {size} Tf {x} {} Td ({escaped}) Tj ET\n",
+            self.height - y
+        ));
+        self
+    }
+
+    /// Lines of `size`-point text from baseline `y` down, `leading` apart.
+    pub fn lines(&mut self, x: f32, y: f32, size: f32, leading: f32, lines: &[&str]) -> &mut Self {
+        for (i, l) in lines.iter().enumerate() {
+            self.text(x, y + i as f32 * leading, size, false, l);
+        }
+        self
+    }
+
+    /// A stroked straight line from (x0, y0) to (x1, y1), 0.5 points wide.
+    pub fn line(&mut self, x0: f32, y0: f32, x1: f32, y1: f32) -> &mut Self {
+        self.content.push_str(&format!(
+            "0.5 w {x0} {} m {x1} {} l S\n",
+            self.height - y0,
+            self.height - y1
+        ));
+        self
+    }
+}
+
+/// A document being written.
+#[derive(Default)]
+pub struct Pdf {
+    pub pages: Vec<Page>,
+    /// Bookmarks: (title, 1-based page), all at the top level.
+    pub outline: Vec<(String, usize)>,
+    pub title: Option<String>,
+    /// Raw extra trailer entries and objects, e.g. an `/Encrypt` dictionary.
+    pub trailer_extra: String,
+}
+
+impl Pdf {
+    /// A new page at the end.
+    pub fn page(&mut self) -> &mut Page {
+        self.pages.push(Page::default());
+        self.pages.last_mut().expect("just pushed")
+    }
+
+    /// The file's bytes.
+    pub fn bytes(&self) -> Vec<u8> {
+        // Objects: 1 catalog, 2 page tree, 3 and 4 fonts, 5 info, 6 outline root,
+        // then per page (page, content), then the outline items.
+        let n = self.pages.len();
+        let page_id = |i: usize| 7 + 2 * i;
+        let item_id = |i: usize| 7 + 2 * n + i;
+        let mut objects: Vec<String> = Vec::new();
+        let outlines = if self.outline.is_empty() {
+            String::new()
+        } else {
+            " /Outlines 6 0 R".into()
+        };
+        objects.push(format!("<< /Type /Catalog /Pages 2 0 R{outlines} >>"));
+        let kids: Vec<String> = (0..n).map(|i| format!("{} 0 R", page_id(i))).collect();
+        objects.push(format!(
+            "<< /Type /Pages /Kids [{}] /Count {n} >>",
+            kids.join(" ")
+        ));
+        for base in ["Helvetica", "Helvetica-Bold"] {
+            objects.push(format!(
+                "<< /Type /Font /Subtype /Type1 /BaseFont /{base} /Encoding /WinAnsiEncoding >>"
+            ));
+        }
+        objects.push(match &self.title {
+            Some(t) => format!("<< /Title ({t}) >>"),
+            None => "<< >>".into(),
+        });
+        let m = self.outline.len();
+        objects.push(if m == 0 {
+            "<< /Type /Outlines /Count 0 >>".into()
+        } else {
+            format!(
+                "<< /Type /Outlines /First {} 0 R /Last {} 0 R /Count {m} >>",
+                item_id(0),
+                item_id(m - 1)
+            )
+        });
+        for p in &self.pages {
+            let id = objects.len() + 2;
+            objects.push(format!(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {} {}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents {id} 0 R >>",
+                p.width, p.height
+            ));
+            objects.push(format!(
+                "<< /Length {} >>\nstream\n{}endstream",
+                p.content.len(),
+                p.content
+            ));
+        }
+        for (i, (title, page)) in self.outline.iter().enumerate() {
+            let mut d = format!(
+                "<< /Title ({title}) /Parent 6 0 R /Dest [{} 0 R /XYZ 0 792 0]",
+                page_id(page - 1)
+            );
+            if i > 0 {
+                d.push_str(&format!(" /Prev {} 0 R", item_id(i - 1)));
+            }
+            if i + 1 < m {
+                d.push_str(&format!(" /Next {} 0 R", item_id(i + 1)));
+            }
+            d.push_str(" >>");
+            objects.push(d);
+        }
+        let mut out = b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n".to_vec();
+        let mut offsets = Vec::new();
+        for (i, o) in objects.iter().enumerate() {
+            offsets.push(out.len());
+            out.extend_from_slice(format!("{} 0 obj\n{o}\nendobj\n", i + 1).as_bytes());
+        }
+        let xref = out.len();
+        out.extend_from_slice(
+            format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+        );
+        for off in offsets {
+            out.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
+        }
+        out.extend_from_slice(
+            format!(
+                "trailer\n<< /Size {} /Root 1 0 R /Info 5 0 R{} >>\nstartxref\n{xref}\n%%EOF\n",
+                objects.len() + 1,
+                self.trailer_extra
+            )
+            .as_bytes(),
+        );
+        out
+    }
+}

@@ -1,0 +1,291 @@
+//! The CLI's PDF reader end to end, on PDFs each test writes itself
+//! (`common::pdf`): bytes -> glyph source -> layout -> chunks and answers.
+
+mod common;
+
+use common::pdf::Pdf;
+use docrag::model::{Block, PartKind};
+use docrag::{ConvertError, ConvertOptions, convert};
+
+const LOREM: [&str; 6] = [
+    "The left column opens the argument",
+    "and carries it down the page in",
+    "short lines of ordinary prose that",
+    "a reader follows before moving on.",
+    "It closes with the left conclusion",
+    "at the foot of the first column.",
+];
+
+const RIGHT: [&str; 6] = [
+    "The right column is read second",
+    "because readers finish the left",
+    "column before they start this one",
+    "even though its lines sit beside",
+    "the left ones at the same height.",
+    "It ends the page: right conclusion.",
+];
+
+fn read(bytes: &[u8]) -> docrag::model::Document {
+    docrag::read::read(bytes, &ConvertOptions::new()).expect("reads")
+}
+
+fn body_text(doc: &docrag::model::Document) -> String {
+    common::blocks_text(&doc.body)
+}
+
+#[test]
+fn two_columns_are_read_left_column_first() {
+    let mut pdf = Pdf::default();
+    let page = pdf.page();
+    page.lines(72.0, 100.0, 11.0, 14.0, &LOREM);
+    page.lines(330.0, 100.0, 11.0, 14.0, &RIGHT);
+    let text = body_text(&read(&pdf.bytes()));
+    let left = text.find("left conclusion").expect("left column read");
+    let right = text.find("The right column").expect("right column read");
+    assert!(left < right, "left column first: {text}");
+    // Lines of one column join into one paragraph.
+    assert!(text.contains("argument and carries it down"), "{text}");
+}
+
+#[test]
+fn a_larger_bold_line_is_a_heading_and_opens_a_section() {
+    let mut pdf = Pdf::default();
+    let page = pdf.page();
+    page.text(72.0, 80.0, 20.0, true, "Maintenance Schedule");
+    page.lines(72.0, 120.0, 11.0, 14.0, &LOREM);
+    let conv = convert(&pdf.bytes(), &ConvertOptions::new()).expect("converts");
+    let first = &conv.chunks[0];
+    assert_eq!(
+        first.metadata.get_str("headingPath"),
+        Some("Maintenance Schedule")
+    );
+    assert!(
+        first.text.contains("# **Maintenance Schedule**"),
+        "{}",
+        first.text
+    );
+}
+
+/// A ruled grid of three rows and three columns with a header row.
+fn ruled_table(pdf: &mut Pdf) {
+    let page = pdf.page();
+    page.text(72.0, 80.0, 16.0, true, "Fleet Fuel Use");
+    let (top, row_h) = (100.0, 20.0);
+    let cols = [72.0, 200.0, 330.0, 460.0];
+    for r in 0..=3 {
+        let y = top + r as f32 * row_h;
+        page.line(cols[0], y, cols[3], y);
+    }
+    for &x in &cols {
+        page.line(x, top, x, top + 3.0 * row_h);
+    }
+    let rows = [
+        ["Vehicle", "Litres", "Driver"],
+        ["Van 4", "312", "Okafor"],
+        ["Truck 9", "1045", "Lindqvist"],
+    ];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            page.text(
+                cols[c] + 4.0,
+                top + r as f32 * row_h + 14.0,
+                10.0,
+                r == 0,
+                cell,
+            );
+        }
+    }
+}
+
+#[test]
+fn a_ruled_grid_is_a_table_and_a_cell_question_is_answered() {
+    let mut pdf = Pdf::default();
+    ruled_table(&mut pdf);
+    let bytes = pdf.bytes();
+    let doc = read(&bytes);
+    let table = doc
+        .body
+        .iter()
+        .find_map(|b| match b {
+            Block::Table(t) => Some(t),
+            _ => None,
+        })
+        .expect("a table");
+    assert_eq!(table.rows.len(), 3);
+    let row: Vec<String> = table.rows[2].cells.iter().map(common::cell_text).collect();
+    assert_eq!(row, ["Truck 9", "1045", "Lindqvist"]);
+
+    let mut c = docrag::query::Collection::new();
+    common::add_doc(&mut c, "fleet.pdf", &bytes, 512);
+    let answer = common::answer_of(&c, "How many litres did Truck 9 use?");
+    assert!(!answer.declined);
+    assert!(answer.text.contains("1045"), "{}", answer.text);
+}
+
+#[test]
+fn a_line_repeated_atop_every_page_is_the_header_and_pages_are_exact() {
+    let mut pdf = Pdf::default();
+    for n in 1..=3 {
+        let page = pdf.page();
+        page.text(72.0, 40.0, 9.0, false, "Harbour Authority Annual Review");
+        page.text(
+            72.0,
+            100.0,
+            11.0,
+            false,
+            &format!("Chapter text number {n} opens here."),
+        );
+        page.lines(72.0, 114.0, 11.0, 14.0, &LOREM);
+    }
+    let bytes = pdf.bytes();
+    let doc = read(&bytes);
+    assert!(!body_text(&doc).contains("Harbour Authority"));
+    let header = doc
+        .parts
+        .iter()
+        .find(|p| p.kind == PartKind::Header)
+        .expect("a header part");
+    assert!(common::blocks_text(&header.blocks).contains("Harbour Authority Annual Review"));
+
+    let conv = convert(
+        &bytes,
+        &ConvertOptions::new().with_max_tokens(64).expect("ok"),
+    )
+    .expect("converts");
+    let third = conv
+        .chunks
+        .iter()
+        .find(|c| c.text.contains("number 3"))
+        .expect("page 3 text");
+    assert_eq!(third.metadata.get_int("firstPage"), Some(3));
+    assert_eq!(third.metadata.get_str("pageSource"), Some("pdf"));
+    for c in &conv.chunks {
+        assert!(
+            c.metadata
+                .get_int("lastPage")
+                .is_some_and(|p| (1..=3).contains(&p))
+        );
+    }
+}
+
+#[test]
+fn a_bookmark_makes_its_line_a_heading_and_the_info_title_is_the_title() {
+    let mut pdf = Pdf::default();
+    pdf.page().lines(72.0, 100.0, 11.0, 14.0, &LOREM);
+    let page = pdf.page();
+    // Same size and weight as the body: only the outline says it is a heading.
+    page.text(72.0, 100.0, 11.0, false, "Appendix Tables");
+    page.lines(72.0, 130.0, 11.0, 14.0, &RIGHT);
+    pdf.outline.push(("Appendix Tables".into(), 2));
+    pdf.title = Some("Port Review".into());
+    let doc = read(&pdf.bytes());
+    let heading = doc.body.iter().find_map(|b| match b {
+        Block::Paragraph(p)
+            if common::blocks_text(std::slice::from_ref(b)).contains("Appendix") =>
+        {
+            Some(p.kind.clone())
+        }
+        _ => None,
+    });
+    assert!(
+        matches!(heading, Some(docrag::model::ParagraphKind::Heading(1))),
+        "{heading:?}"
+    );
+    assert_eq!(doc.properties.title.as_deref(), Some("Port Review"));
+}
+
+#[test]
+fn a_page_range_reads_only_its_pages_but_keeps_their_numbers() {
+    let mut pdf = Pdf::default();
+    for n in 1..=4 {
+        pdf.page().text(
+            72.0,
+            100.0,
+            11.0,
+            false,
+            &format!("Only page {n} says this."),
+        );
+    }
+    let opts = ConvertOptions::new().with_page_range(2, 3).expect("range");
+    let conv = convert(&pdf.bytes(), &opts).expect("converts");
+    let text = common::chunks_text(&conv);
+    assert!(text.contains("page 2") && text.contains("page 3"), "{text}");
+    assert!(
+        !text.contains("page 1 ") && !text.contains("page 4"),
+        "{text}"
+    );
+    assert_eq!(conv.chunks[0].metadata.get_int("firstPage"), Some(2));
+}
+
+#[test]
+fn a_page_without_text_is_named_for_ocr() {
+    let mut pdf = Pdf::default();
+    pdf.page().lines(72.0, 100.0, 11.0, 14.0, &LOREM);
+    // A drawing only, as a scanned page is an image only.
+    pdf.page().line(72.0, 100.0, 500.0, 400.0);
+    let doc = read(&pdf.bytes());
+    let w = doc
+        .warnings
+        .iter()
+        .find(|w| w.code == "needs-ocr")
+        .expect("needs-ocr warning");
+    assert!(w.message.contains("pages 2 "), "{}", w.message);
+}
+
+#[test]
+fn a_user_password_is_a_typed_error() {
+    // The standard security handler (ISO 32000-1, 7.6.3) with an owner and user
+    // hash no empty password matches: the file opens only with its password.
+    let mut pdf = Pdf::default();
+    pdf.page().text(72.0, 100.0, 11.0, false, "secret");
+    let hash = "<".to_string() + &"4A".repeat(32) + ">";
+    pdf.trailer_extra = format!(
+        " /Encrypt << /Filter /Standard /V 1 /R 2 /O {hash} /U {hash} /P -4 >> /ID [<00112233445566778899AABBCCDDEEFF> <00112233445566778899AABBCCDDEEFF>]"
+    );
+    let err = convert(&pdf.bytes(), &ConvertOptions::new()).expect_err("refused");
+    assert_eq!(err, ConvertError::PdfEncrypted);
+    assert_eq!(err.code(), "pdf-encrypted");
+}
+
+#[test]
+fn a_header_without_a_body_is_malformed_and_a_truncated_file_keeps_its_pages() {
+    let err =
+        convert(b"%PDF-1.7\n% nothing else here\n", &ConvertOptions::new()).expect_err("refused");
+    assert_eq!(err.code(), "malformed-pdf", "{err}");
+
+    let mut pdf = Pdf::default();
+    pdf.page()
+        .text(72.0, 100.0, 11.0, false, "Survives the cut.");
+    pdf.page().text(72.0, 100.0, 11.0, false, "Second page.");
+    let bytes = pdf.bytes();
+    // Without its cross-reference table and trailer: objects are found by scanning.
+    let cut = bytes.len()
+        - bytes
+            .windows(4)
+            .rev()
+            .position(|w| w == b"xref")
+            .expect("xref")
+        - 4;
+    let conv = convert(&bytes[..cut], &ConvertOptions::new()).expect("recovers");
+    assert!(common::chunks_text(&conv).contains("Survives the cut."));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
+
+    /// Truncated or overwritten PDFs give a document or a typed error, never a panic.
+    #[test]
+    fn damaged_pdfs_never_panic(cut in 0.0f64..1.0, at in 0.0f64..1.0, byte in proptest::num::u8::ANY, run in 1usize..64) {
+        let mut pdf = Pdf::default();
+        ruled_table(&mut pdf);
+        pdf.page().lines(72.0, 100.0, 11.0, 14.0, &LOREM);
+        pdf.outline.push(("Fleet Fuel Use".into(), 1));
+        let mut bytes = pdf.bytes();
+        let start = (at * bytes.len() as f64) as usize;
+        for b in bytes.iter_mut().skip(start).take(run) {
+            *b = byte;
+        }
+        bytes.truncate(((cut * 0.5 + 0.5) * bytes.len() as f64) as usize);
+        let _ = convert(&bytes, &ConvertOptions::new());
+    }
+}
