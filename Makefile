@@ -187,12 +187,14 @@ browser-test: chromium npm-deps pkg local-embed
 # (exact-pinned devDependencies, vendored: the page loads nothing from a CDN).
 demo-build: pkg npm-deps local-embed
 	rm -rf $(DEMO_DIR)
-	mkdir -p $(DEMO_DIR)/vendor/marked $(DEMO_DIR)/vendor/dompurify
+	mkdir -p $(DEMO_DIR)/vendor/marked $(DEMO_DIR)/vendor/dompurify $(DEMO_DIR)/vendor/pdfjs
 	cp -r www/. $(DEMO_DIR)/
 	cp -r pkg $(DEMO_DIR)/pkg
 	cp -r target/local-embed/dist/real $(DEMO_DIR)/local-embed
 	cp node_modules/marked/lib/marked.esm.js node_modules/marked/LICENSE $(DEMO_DIR)/vendor/marked/
 	cp node_modules/dompurify/dist/purify.es.mjs node_modules/dompurify/LICENSE $(DEMO_DIR)/vendor/dompurify/
+	cp node_modules/pdfjs-dist/legacy/build/pdf.min.mjs node_modules/pdfjs-dist/legacy/build/pdf.worker.min.mjs \
+	  node_modules/pdfjs-dist/LICENSE $(DEMO_DIR)/vendor/pdfjs/
 
 demo: demo-build
 	@echo "docrag demo: http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"

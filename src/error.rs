@@ -39,7 +39,7 @@ pub enum ConvertError {
     #[cfg_attr(
         target_arch = "wasm32",
         error(
-            "{format} files are not supported by the wasm core; it reads DOCX, HTML, RTF, Markdown and plain text (the docrag CLI reads PDF too)"
+            "{format} files are not supported here; docrag reads DOCX, HTML, RTF, Markdown, plain text and PDF (PDF asynchronously: convertAsync() and Collection.addFile())"
         )
     )]
     UnsupportedFormat {

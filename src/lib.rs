@@ -83,6 +83,21 @@ pub fn convert_with(
     finder: &dyn NameFinder,
 ) -> Result<Conversion, ConvertError> {
     let doc = read::read(bytes, options)?;
+    convert_document(doc, bytes, options, finder)
+}
+
+/// Chunks a document some other reader built (the wasm package's PDF path, where
+/// pdf.js is the glyph source and [`read::pdf::layout`] the reader). `bytes` are the
+/// file's, for the document id ([`content_id`]) when `options.doc_id` is unset.
+///
+/// # Errors
+/// The chunker's: a chunk budget or an invalid option.
+pub fn convert_document(
+    doc: model::Document,
+    bytes: &[u8],
+    options: &ConvertOptions,
+    finder: &dyn NameFinder,
+) -> Result<Conversion, ConvertError> {
     let doc_id = match &options.doc_id {
         Some(id) => id.clone(),
         None => content_id(bytes),

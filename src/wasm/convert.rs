@@ -7,8 +7,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::metadata::Metadata;
-use crate::model::Warning;
-use crate::{Conversion, ConvertError};
+use crate::model::{Document, Warning};
+use crate::{Conversion, ConvertError, ConvertOptions, NameFinder, SimpleNameFinder};
 
 use super::errors::{self, INTERNAL, INVALID_INPUT};
 use super::names::JsNameFinder;
@@ -44,27 +44,106 @@ pub fn js_convert(input: JsValue, options: JsValue) -> Result<JsValue, JsValue> 
         ));
     }
     let name = opts.options.file_name.clone().unwrap_or_default();
-    let conversion = observed(
-        opts.on_progress.clone(),
-        opts.signal.clone(),
-        name,
-        || match opts.names {
-            Some(callback) => {
-                let finder = JsNameFinder::new(callback);
-                let result = crate::convert_with(&bytes, &opts.options, &finder);
-                match finder.take_failure() {
-                    Some(failure) => Err(failure),
-                    None => result.map_err(|e| errors::from_convert(&js_option_names(e))),
-                }
-            }
-            None => crate::convert(&bytes, &opts.options)
-                .map_err(|e| errors::from_convert(&js_option_names(e))),
-        },
-    )?;
+    let conversion = observed(opts.on_progress.clone(), opts.signal.clone(), name, || {
+        conversion(&bytes, None, &opts.options, opts.names)
+    })?;
     if conversion.chunks.is_empty() {
         return Err(errors::from_convert(&ConvertError::no_text(&opts.options)));
     }
     to_js(&conversion)
+}
+
+/// As `convert`, resolving to the same result, and reading PDFs too: a PDF's pages
+/// go through the JS glyph source (pdf.js, imported on the first PDF), which cannot
+/// run synchronously. `onProgress` hears each PDF page read (`parse`, in bytes of the
+/// file) and `signal` aborts between pages.
+#[wasm_bindgen(js_name = convertAsync)]
+pub fn js_convert_async(input: JsValue, options: JsValue) -> js_sys::Promise {
+    super::install_panic_hook();
+    wasm_bindgen_futures::future_to_promise(async move {
+        let bytes = input_bytes(&input)?;
+        let opts = options::parse(&options).map_err(|e| errors::from_convert(&e))?;
+        let aborted = || {
+            opts.signal
+                .as_ref()
+                .is_some_and(web_sys::AbortSignal::aborted)
+        };
+        if aborted() {
+            return Err(errors::js_error(
+                errors::ABORTED,
+                "the operation was aborted by its AbortSignal",
+            ));
+        }
+        let o = &opts.options;
+        let format = match o.format {
+            Some(f) => f,
+            None => crate::read::sniff::detect(&bytes, o.file_name.as_deref(), o.mime.as_deref())
+                .map_err(|e| errors::from_convert(&e))?,
+        };
+        let name = o.file_name.clone().unwrap_or_default();
+        let document = if format == crate::Format::Pdf {
+            let extra = [("fileName", JsValue::from(name.as_str()))];
+            let doc = super::pdf::read(
+                &bytes,
+                o,
+                opts.on_progress.as_ref(),
+                opts.signal.as_ref(),
+                &extra,
+            )
+            .await?;
+            if aborted() {
+                return Err(errors::js_error(
+                    errors::ABORTED,
+                    "the operation was aborted by its AbortSignal",
+                ));
+            }
+            Some(doc)
+        } else {
+            None
+        };
+        let conversion = observed(opts.on_progress.clone(), opts.signal.clone(), name, || {
+            conversion(&bytes, document, o, opts.names.clone())
+        })?;
+        if conversion.chunks.is_empty() {
+            return Err(errors::from_convert(&ConvertError::no_text(o)));
+        }
+        to_js(&conversion)
+    })
+}
+
+/// Converts `bytes` (or chunks `document`, already read from them: a PDF read by
+/// [`super::pdf::read`]) with the caller's `names` callback as the name finder, or
+/// the built-in one configured from `options`.
+///
+/// # Errors
+/// The conversion's error as a `DocragError` (option names as JS spells them), or
+/// what the names callback threw.
+pub(crate) fn conversion(
+    bytes: &[u8],
+    document: Option<Document>,
+    options: &ConvertOptions,
+    names: Option<js_sys::Function>,
+) -> Result<Conversion, JsValue> {
+    let run = |finder: &dyn NameFinder| match document {
+        Some(doc) => crate::convert_document(doc, bytes, options, finder),
+        None => crate::convert_with(bytes, options, finder),
+    };
+    let to_error = |e: ConvertError| errors::from_convert(&js_option_names(e));
+    match names {
+        Some(callback) => {
+            let finder = JsNameFinder::new(callback);
+            let result = run(&finder);
+            match finder.take_failure() {
+                Some(failure) => Err(failure),
+                None => result.map_err(to_error),
+            }
+        }
+        None => run(&SimpleNameFinder::new(
+            options.places.clone(),
+            options.terms.clone(),
+        ))
+        .map_err(to_error),
+    }
 }
 
 /// The core names caller fields `userFields.<name>`; JS callers wrote `fields`.

@@ -352,8 +352,21 @@ test('a file docrag cannot read fails with its error code; the collection is unc
   const before = await page.$$eval('.doc', (rows) => rows.length);
   await page.setInputFiles('#files', { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n') });
   const row = await page.waitForSelector('.upload:has-text("scan.pdf")[data-state=failed]');
-  assert.match(await row.$eval('.error', (e) => e.textContent), /^unsupported-format .*PDF/i);
+  assert.match(await row.$eval('.error', (e) => e.textContent), /^malformed-pdf /);
   assert.equal(await page.$$eval('.doc', (rows) => rows.length), before);
+  errors.assertNone();
+});
+
+test('a PDF dropped on the page (pdf.js in the worker): a table-cell question answered with its page cited', async () => {
+  const file = join(root, 'tests', 'fixtures', 'pdf', 'powertools__HC029-Table-Merged-Cells.pdf');
+  await page.setInputFiles('#files', file);
+  const row = await page.waitForSelector('.upload:has-text("HC029")[data-state=done], .upload:has-text("HC029")[data-state=failed]');
+  assert.equal(await row.getAttribute('data-state'), 'done', await row.textContent());
+  const turn = await ask('In the second table, what is under Maecenas porttitor congue massa?');
+  assert.match(await turn.$eval('.answer', (a) => a.textContent), /300/);
+  const sources = await turn.$$eval('.sources li', (items) => items.map((li) => li.textContent));
+  assert.ok(sources.some((s) => /HC029.*p\. 1/.test(s)), sources.join('\n'));
+  await screenshot(page, 'demo-pdf');
   errors.assertNone();
 });
 

@@ -291,6 +291,7 @@ export function demoMounts() {
     '/pkg/': pkgDir,
     '/vendor/marked/': join(root, 'node_modules', 'marked', 'lib'),
     '/vendor/dompurify/': join(root, 'node_modules', 'dompurify', 'dist'),
+    '/vendor/pdfjs/': join(root, 'node_modules', 'pdfjs-dist', 'legacy', 'build'),
     // The demo's "Local model (no network)": the companion with its tiny test model
     // (`make local-embed`; `make demo` serves the real one here).
     '/local-embed/': join(root, 'target', 'local-embed', 'dist', 'tiny'),

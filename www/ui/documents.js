@@ -9,7 +9,7 @@ import { el, count, size, replace } from './dom.js';
  */
 export function renderDocuments(container, docs, { onOpen, onRemove, onSummarize, selected, busy }) {
   if (!docs.length) {
-    replace(container, el('p', { className: 'empty', textContent: 'No documents yet. Drop DOCX, HTML, RTF, Markdown or text files above; they stay in this browser.' }));
+    replace(container, el('p', { className: 'empty', textContent: 'No documents yet. Drop DOCX, PDF, HTML, RTF, Markdown or text files above; they stay in this browser.' }));
     return;
   }
   const list = el('ul', { className: 'docs' });

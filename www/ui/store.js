@@ -4,7 +4,13 @@
 // the fallback, wrapped so that every method returns a Promise as well. The page's
 // modules draw from the snapshot (`documents`, `stats`, `provider`), which `sync()`
 // rereads after every change.
-import { Collection, WorkerCollection } from '../pkg/web.js';
+import { Collection, WorkerCollection, init } from '../pkg/web.js';
+
+/**
+ * pdf.js's legacy build, served beside the page (`make demo` copies it from
+ * node_modules/pdfjs-dist): a page without a bundler tells docrag where it is.
+ */
+const PDFJS = new URL('../vendor/pdfjs/', import.meta.url);
 
 /** The page-thread Collection with WorkerCollection's shape (every method async). */
 function onPage(c) {
@@ -43,13 +49,14 @@ export async function openStore(name, { onChange, onProgress, thread } = {}) {
   let where = 'page';
   if ((thread ?? 'worker') === 'worker' && typeof Worker === 'function') {
     try {
-      api = await WorkerCollection.open(name, { onChange, onProgress });
+      api = await WorkerCollection.open(name, { onChange, onProgress }, { pdfjsUrl: PDFJS });
       where = 'worker';
     } catch (err) {
       if (err?.code !== 'init-failed') throw err;
     }
   }
   if (!api) {
+    await init({ pdfjs: PDFJS });
     api = onPage(await Collection.open(name, { onChange, onProgress }));
   }
 

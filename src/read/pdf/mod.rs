@@ -57,7 +57,8 @@ pub use runs::{OutlineEntry, PageRuns, Rule, TextRun};
 pub use source::read;
 
 /// The wasm core has no PDF interpreter: the package reads PDFs through pdf.js and
-/// hands its text runs to [`layout`].
+/// hands its text runs to [`layout`] (`convertAsync`, `Collection.addFile`); the
+/// synchronous `convert` cannot wait for pdf.js.
 ///
 /// # Errors
 /// Always [`ConvertError::UnsupportedFormat`].
@@ -254,6 +255,49 @@ pub fn layout(
         });
     }
     Ok(doc)
+}
+
+/// The warning for pages with no text (`textless`, of `tried` pages read): a page
+/// with no text layer is an image of text (a scan) or a drawing, which needs optical
+/// character recognition, which docrag does not do.
+pub fn ocr_warning(textless: &[u32], tried: usize) -> Option<Warning> {
+    if textless.is_empty() {
+        None
+    } else if textless.len() < tried {
+        Some(Warning::new(
+            "needs-ocr",
+            format!(
+                "pages {} have no text layer (scanned?); they need OCR",
+                page_list(textless)
+            ),
+        ))
+    } else {
+        Some(Warning::new(
+            "needs-ocr",
+            "no page has a text layer (a scanned document?); it needs OCR",
+        ))
+    }
+}
+
+/// Page numbers as `1, 3, 7-9`.
+pub(crate) fn page_list(pages: &[u32]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < pages.len() {
+        let start = pages[i];
+        let mut end = start;
+        while i + 1 < pages.len() && pages[i + 1] == end + 1 {
+            i += 1;
+            end = pages[i];
+        }
+        out.push(if end > start {
+            format!("{start}-{end}")
+        } else {
+            start.to_string()
+        });
+        i += 1;
+    }
+    out.join(", ")
 }
 
 /// A plain paragraph of `text`.

@@ -143,7 +143,7 @@ export interface ConvertOptions<F extends UserFields = UserFields> {
   /** A MIME type hint, never required. Default none. */
   mimeType?: string;
   /** The input format, skipping detection (e.g. "text" for a Markdown-looking .txt). Default: detected from the bytes, fileName and mimeType. */
-  format?: "docx" | "html" | "rtf" | "markdown" | "text";
+  format?: "docx" | "html" | "rtf" | "markdown" | "text" | "pdf";
   /**
    * Where page numbers come from. "auto" (default): Word's saved layout where the
    * DOCX has it, else an estimate (every RTF); "estimate": always estimate; "saved":
@@ -333,16 +333,34 @@ export type InitInput = URL | string | Response | ArrayBuffer | Uint8Array | Com
 
 /**
  * Converts a document (DOCX, HTML, RTF, Markdown or plain text; detected from the bytes, with `fileName`
- * as a hint) into token-bounded Markdown chunks with flat metadata.
+ * as a hint) into token-bounded Markdown chunks with flat metadata. Synchronous, so not
+ * for PDFs (pdf.js reads them asynchronously): use `convertAsync` or `Collection.addFile`.
  *
  * @throws {DocragError} when the input is not a document docrag can read (`empty-input` for 0
- * bytes, `empty-document` when it has no text, as `Collection.addFile`), or an option is invalid.
+ * bytes, `empty-document` when it has no text, as `Collection.addFile`; `unsupported-format`
+ * for a PDF), or an option is invalid.
  * @throws whatever `options.names` threw, unchanged.
  */
 export function convert<F extends UserFields = {}>(
   input: ConvertInput,
   options?: ConvertOptions<F>,
 ): ConversionResult<F>;
+
+/**
+ * As `convert`, and PDFs too: a PDF is read by pdf.js (the `pdfjs-dist` dependency,
+ * imported on the first PDF only, its parser on the calling thread), each page's text
+ * runs and ruling lines laid out by docrag into headings, paragraphs, tables, notes
+ * and header/footer parts; every chunk's pages are the PDF's (`pageSource: "pdf"`).
+ * `onProgress` hears each PDF page (`parse`, `done`/`total` in bytes of the file, the
+ * share of its pages read); `signal` aborts between pages.
+ *
+ * @throws {DocragError} as `convert`; for PDFs also `pdf-encrypted` (a user password is
+ * needed), `malformed-pdf` (nothing readable), `too-large` (over `limits.maxPages`).
+ */
+export function convertAsync<F extends UserFields = {}>(
+  input: ConvertInput,
+  options?: ConvertOptions<F>,
+): Promise<ConversionResult<F>>;
 
 /**
  * Loads the wasm module. Needed once before `convert` in browsers; a no-op in Node.
@@ -368,6 +386,14 @@ export interface InitOptions {
    * `init` starts again).
    */
   signal?: AbortSignal;
+  /**
+   * Where pdf.js's legacy build is served: the directory holding `pdf.min.mjs` and
+   * `pdf.worker.min.mjs` (copy `node_modules/pdfjs-dist/legacy/build/`). Only pages
+   * without a bundler need it, where the package's bare `import('pdfjs-dist/...')`
+   * does not resolve; bundlers and Node resolve that themselves. A WorkerCollection
+   * opened afterwards passes it to its worker. pdf.js is imported on the first PDF.
+   */
+  pdfjs?: string | URL;
 }
 
 /**
@@ -633,7 +659,7 @@ export interface DocumentInfo {
   title: string;
   /** The file name it was added from ("" when none was known). */
   fileName: string;
-  format: 'docx' | 'html' | 'rtf' | 'markdown' | 'text';
+  format: 'docx' | 'html' | 'rtf' | 'markdown' | 'text' | 'pdf';
   /** Size of the added file, in bytes. */
   sizeBytes: number;
   /** When it was added: milliseconds since the Unix epoch. */
@@ -1050,6 +1076,7 @@ export class Collection {
   /**
    * Adds a file: convert, embed (chunks whose text already has a stored vector are not
    * re-embedded), store. Adding a stored document again returns it unchanged unless `replace`.
+   * PDFs are read as `convertAsync` reads them (pdf.js, imported on the first PDF).
    * @throws {DocragError} a conversion code, `empty-document` (no text: 0 chunks), a provider code
    * (`zero-vector` and the other vector checks included), an `AbortError` when aborted (until the store transaction
    * completes; a later abort changes nothing), `quota-exceeded`, `storage-closed`.
@@ -1258,7 +1285,7 @@ export class WorkerCollection {
    * @throws {DocragError} `init-failed` when the worker script cannot be loaded (a
    * bundler that did not emit `docrag/worker.js`, a wrong `workerUrl`).
    */
-  static open(name: string, options?: OpenOptions, where?: { workerUrl?: string | URL; wasmUrl?: string | URL }): Promise<WorkerCollection>;
+  static open(name: string, options?: OpenOptions, where?: { workerUrl?: string | URL; wasmUrl?: string | URL; pdfjsUrl?: string | URL }): Promise<WorkerCollection>;
   readonly name: string;
   readonly storage: 'indexeddb' | 'memory';
   documents(): Promise<DocumentInfo[]>;

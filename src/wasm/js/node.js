@@ -1,7 +1,8 @@
 // Node entry: loads docrag_bg.wasm from disk synchronously at import, so
 // `import { convert } from 'docrag'` is usable at once.
 import { readFileSync } from 'node:fs';
-import { initSync, convert as wasmConvert, version, systemMessage, __setErrorClass } from './docrag.js';
+import { initSync, convert as wasmConvert, convertAsync as wasmConvertAsync, version, systemMessage, __setErrorClass, __setPdfSource } from './docrag.js';
+import { readPdf } from './pdf.js';
 import { DocragError, abortError, docragError, isInitOptions } from './shared.js';
 
 export { SYSTEM_MESSAGE, ROUTING_PROMPT, INDEX_ANSWER_PROMPT } from './constants.js';
@@ -19,6 +20,7 @@ const wasmUrl = new URL('./docrag_bg.wasm', import.meta.url);
 try {
   initSync({ module: readFileSync(wasmUrl) });
   __setErrorClass(DocragError);
+  __setPdfSource(readPdf);
 } catch (e) {
   throw docragError('init-failed', `could not load the docrag wasm module from ${wasmUrl.href}: ${e?.message ?? e}`, e);
 }
@@ -39,6 +41,11 @@ export function init(input, options) {
 /** Converts a document into chunks; see index.d.ts. */
 export function convert(input, options) {
   return wasmConvert(input, options);
+}
+
+/** Converts a document, PDFs too, into chunks; see index.d.ts. */
+export function convertAsync(input, options) {
+  return wasmConvertAsync(input, options);
 }
 
 /** Browsers only: Node has no module Web Workers or IndexedDB; use `Collection`. */

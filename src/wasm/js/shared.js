@@ -50,7 +50,7 @@ export function isAbortSignal(value) {
 export function isInitOptions(value) {
   return (
     value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype &&
-    ('onProgress' in value || 'signal' in value)
+    ('onProgress' in value || 'signal' in value || 'pdfjs' in value)
   );
 }
 

@@ -3,6 +3,7 @@
 // webpack) see statically. Call `await init()` once before `convert`.
 import initWasm, {
   convert as wasmConvert,
+  convertAsync as wasmConvertAsync,
   countTokens as wasmCountTokens,
   prepareTokenizer,
   VectorIndex as WasmVectorIndex,
@@ -11,7 +12,9 @@ import initWasm, {
   Collection as WasmCollection,
   Provider as WasmProvider,
   __setErrorClass,
+  __setPdfSource,
 } from './docrag.js';
+import { readPdf, setPdfjsBase, pdfjsBase } from './pdf.js';
 import { SYSTEM_MESSAGE, VERSION } from './constants.js';
 import { DocragError, abortError, docragError, describeSource, isAbortSignal, isInitOptions } from './shared.js';
 
@@ -81,7 +84,14 @@ export function init(input, options) {
     options = input;
     input = undefined;
   }
-  const { onProgress, signal } = options ?? {};
+  const { onProgress, signal, pdfjs } = options ?? {};
+  if (pdfjs !== undefined) {
+    try {
+      setPdfjsBase(pdfjs);
+    } catch {
+      return Promise.reject(new DocragError('invalid-option', 'invalid option pdfjs: expected a URL', { option: 'pdfjs' }));
+    }
+  }
   if (onProgress !== undefined && typeof onProgress !== 'function') {
     return Promise.reject(new DocragError('invalid-option', 'invalid option onProgress: expected a function', { option: 'onProgress' }));
   }
@@ -106,6 +116,7 @@ export function init(input, options) {
     .then(
     () => {
       __setErrorClass(DocragError);
+      __setPdfSource(readPdf);
       ready = true;
       report(onProgress, 'compile', 1, 1);
       report(onProgress, 'done', 1, 1);
@@ -144,6 +155,12 @@ function assertReady(what) {
 export function convert(input, options) {
   assertReady('convert()');
   return wasmConvert(input, options);
+}
+
+/** Converts a document, PDFs too, into chunks; see index.d.ts. */
+export async function convertAsync(input, options) {
+  assertReady('convertAsync()');
+  return wasmConvertAsync(input, options);
 }
 
 /** Exact o200k_base token count of `text`; see index.d.ts. Needs `await init()` first. */
@@ -307,9 +324,10 @@ export class WorkerCollection {
   /**
    * Starts a worker and opens collection `name` in it. `workerUrl` overrides where
    * the worker script is (default: worker.js beside this file); `wasmUrl` where the
-   * worker loads the .wasm from.
+   * worker loads the .wasm from; `pdfjsUrl` where it imports pdf.js from (default:
+   * `init({ pdfjs })`'s, else the bare `pdfjs-dist` import).
    */
-  static async open(name, options = {}, { workerUrl, wasmUrl } = {}) {
+  static async open(name, options = {}, { workerUrl, wasmUrl, pdfjsUrl } = {}) {
     if (typeof name !== 'string') throw docragError('invalid-input', `the collection name must be a string, got ${typeof name}`);
     const { onChange, ...rest } = options ?? {};
     const { sent, fns } = splitProvider(rest.provider);
@@ -324,7 +342,7 @@ export class WorkerCollection {
     wc.#fns = fns;
     try {
       // Index 1, the options bag: its onProgress and signal cross like addFile's.
-      const info = await wc.#call('open', [name, rest, wasmUrl === undefined ? undefined : String(wasmUrl)], 1);
+      const info = await wc.#call('open', [name, rest, wasmUrl === undefined ? undefined : String(wasmUrl), pdfjsUrl === undefined ? (pdfjsBase() ?? undefined) : new URL(String(pdfjsUrl), globalThis.location?.href).href], 1);
       wc.name = info.name;
       wc.storage = info.storage;
     } catch (e) {

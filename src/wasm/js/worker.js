@@ -125,11 +125,11 @@ const ASYNC = new Set(['addFile', 'remove', 'ask', 'search', 'summarize', 'setPr
 
 async function dispatch(call, method, args) {
   if (method === 'open') {
-    const [name, options, wasmUrl] = args;
+    const [name, options, wasmUrl, pdfjs] = args;
     const live = hydrate(call, options) ?? {};
     if (live.provider !== undefined) live.provider = liveProvider(live.provider);
     const loading = live.onProgress ? (p) => p.stage !== 'done' && live.onProgress(p) : undefined;
-    await init(wasmUrl ?? undefined, { onProgress: loading, signal: live.signal });
+    await init(wasmUrl ?? undefined, { onProgress: loading, signal: live.signal, ...(pdfjs ? { pdfjs } : {}) });
     const opened = await Collection.open(name, { ...live, onChange: (change) => self.postMessage({ type: 'change', change }) });
     collection?.close();
     collection = opened;

@@ -13,12 +13,13 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::AbortSignal;
 
+use crate::options::Format;
 use crate::provider::cache::text_hash;
 use crate::read::sniff;
 use crate::store::DocumentInfo;
 
+use super::super::convert::conversion;
 use super::super::errors::{from_convert, js_error};
-use super::super::names::JsNameFinder;
 use super::super::options as convert_options;
 use super::super::progress::observed;
 use super::super::provider::{CallControl, JsProvider, provider_error_to_js};
@@ -138,22 +139,23 @@ pub(crate) async fn add_file(
     progress(on_progress.as_ref(), "parse", 0.0, size, &extra(size));
     yield_now().await;
     check_abort(signal.as_ref())?;
-    let conversion = observed(
-        on_progress.clone(),
-        signal.clone(),
-        label.clone(),
-        || match parsed.names {
-            Some(cb) => {
-                let finder = JsNameFinder::new(cb);
-                let r = crate::convert_with(&bytes, &parsed.options, &finder);
-                match finder.take_failure() {
-                    Some(failure) => Err(failure),
-                    None => r.map_err(|e| from_convert(&e)),
-                }
-            }
-            None => crate::convert(&bytes, &parsed.options).map_err(|e| from_convert(&e)),
-        },
-    )?;
+    let document = if format == Format::Pdf {
+        let doc = super::super::pdf::read(
+            &bytes,
+            &parsed.options,
+            on_progress.as_ref(),
+            signal.as_ref(),
+            &extra(size),
+        )
+        .await?;
+        check_abort(signal.as_ref())?;
+        Some(doc)
+    } else {
+        None
+    };
+    let conversion = observed(on_progress.clone(), signal.clone(), label.clone(), || {
+        conversion(&bytes, document, &parsed.options, parsed.names)
+    })?;
     if conversion.chunks.is_empty() {
         return Err(from_convert(&crate::ConvertError::no_text(&parsed.options)));
     }

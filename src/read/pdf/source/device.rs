@@ -38,6 +38,10 @@ struct Open {
     run: TextRun,
     /// Pen position after the last glyph, page space.
     end: Point,
+    /// Pen position after the last glyph that is not white space: the run's width
+    /// ends there, since its trailing spaces are trimmed, so the gap to the next run
+    /// (where a word space is found) keeps the space's width.
+    ink_end: f64,
     /// Unit vector along the baseline, page space.
     dir: (f64, f64),
 }
@@ -137,7 +141,10 @@ impl Collector {
                     open.run.text.push(' ');
                 }
                 open.run.text.push_str(&text);
-                open.run.width = (end.x - f64::from(open.run.x)).max(0.0) as f32;
+                if !text.trim().is_empty() {
+                    open.ink_end = end.x;
+                }
+                open.run.width = (open.ink_end - f64::from(open.run.x)).max(0.0) as f32;
                 open.end = end;
                 return;
             }
@@ -158,6 +165,7 @@ impl Collector {
                 italic: style.italic,
             },
             end,
+            ink_end: end.x,
             dir,
         });
     }

@@ -151,26 +151,11 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
             "pdf-page-failed",
             format!(
                 "pages {} could not be interpreted and were skipped",
-                list(&failed)
+                super::page_list(&failed)
             ),
         ));
     }
-    // A page with no text layer is an image of text (a scan) or a drawing: it needs
-    // optical character recognition to be read, which docrag does not do.
-    if !textless.is_empty() && textless.len() < tried {
-        doc.warnings.push(Warning::new(
-            "needs-ocr",
-            format!(
-                "pages {} have no text layer (scanned?); they need OCR",
-                list(&textless)
-            ),
-        ));
-    } else if !textless.is_empty() {
-        doc.warnings.push(Warning::new(
-            "needs-ocr",
-            "no page has a text layer (a scanned document?); it needs OCR",
-        ));
-    }
+    doc.warnings.extend(super::ocr_warning(&textless, tried));
     if unmapped > 0 {
         doc.warnings.push(Warning::new(
             "pdf-unmapped-glyphs",
@@ -184,27 +169,6 @@ fn malformed(detail: &str) -> ConvertError {
     ConvertError::MalformedPdf {
         detail: detail.to_string(),
     }
-}
-
-/// Page numbers as `1, 3, 7-9`.
-fn list(pages: &[u32]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < pages.len() {
-        let start = pages[i];
-        let mut end = start;
-        while i + 1 < pages.len() && pages[i + 1] == end + 1 {
-            i += 1;
-            end = pages[i];
-        }
-        out.push(if end > start {
-            format!("{start}-{end}")
-        } else {
-            start.to_string()
-        });
-        i += 1;
-    }
-    out.join(", ")
 }
 
 /// The document information dictionary (ISO 32000-2, 14.3.3): title, subject,

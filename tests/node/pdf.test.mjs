@@ -1,0 +1,128 @@
+// PDFs through the package: pdf.js as the glyph source, docrag's layout in wasm.
+// The two glyph sources (pdf.js here, the CLI's own interpreter) are held to the same
+// text on every dev PDF of tests/fixtures/pdf/; a table-cell question over a PDF in
+// a Collection is answered with the page it is on; bad PDFs fail with their codes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cliConvert, docrag, root } from './helpers.mjs';
+
+const fixtures = join(root, 'tests', 'fixtures', 'pdf');
+const PDFS = readdirSync(fixtures).filter((f) => f.endsWith('.pdf')).sort();
+
+/** Lower-case words with counts; chunk-information lines and HTML tags left out. */
+function words(texts) {
+  const counts = new Map();
+  for (const text of texts) {
+    for (const line of text.split('\n')) {
+      if (line.startsWith('[Document:')) continue;
+      for (const w of line.replace(/<[^>]*>/g, ' ').toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+        if (w) counts.set(w, (counts.get(w) ?? 0) + 1);
+      }
+    }
+  }
+  return counts;
+}
+
+function recall(want, got) {
+  let total = 0;
+  let found = 0;
+  for (const [w, n] of want) {
+    total += n;
+    found += Math.min(n, got.get(w) ?? 0);
+  }
+  return total ? found / total : 1;
+}
+
+// Chunks of 8,192 tokens: a table that continues into another chunk repeats its
+// header rows there, so where the two sources cut differently the words would differ
+// for a reason that is not the text.
+test('pdf.js and the CLI agree on the words of every dev PDF (recall >= 0.98 both ways)', async () => {
+  assert.ok(PDFS.length >= 8, `${PDFS.length} dev PDFs`);
+  for (const name of PDFS) {
+    const bytes = new Uint8Array(readFileSync(join(fixtures, name)));
+    const js = await docrag.convertAsync(bytes, { fileName: name, maxTokens: 8192 });
+    const cli = cliConvert(join(fixtures, name), ['--max-tokens', '8192']);
+    assert.equal(cli.status, 0, `${name}: ${cli.stderr}`);
+    const a = words(js.chunks);
+    const b = words(cli.records.map((r) => r.text));
+    const ab = recall(b, a);
+    const ba = recall(a, b);
+    assert.ok(ab >= 0.98 && ba >= 0.98, `${name}: pdf.js has ${ab.toFixed(3)} of the CLI's words, the CLI ${ba.toFixed(3)} of pdf.js's`);
+    assert.equal(js.docId, cli.records[0].metadata.ssDocId, name);
+    const pages = Math.max(...cli.records.map((r) => r.metadata.lastPage));
+    for (const m of js.metadata) {
+      assert.equal(m.pageSource, 'pdf', name);
+      assert.ok(m.firstPage >= 1 && m.lastPage <= pages, `${name}: pages ${m.firstPage}-${m.lastPage} of ${pages}`);
+    }
+  }
+});
+
+test('convertAsync reports each page and stops at an aborted signal; convert says to use it', async () => {
+  const bytes = new Uint8Array(readFileSync(join(fixtures, 'docx4j__tables.pdf')));
+  const seen = [];
+  const r = await docrag.convertAsync(bytes, { onProgress: (p) => seen.push(p) });
+  const parse = seen.filter((p) => p.stage === 'parse');
+  assert.ok(parse.length >= 3, `${parse.length} parse reports`);
+  assert.equal(parse.at(-1).done, bytes.length);
+  assert.ok(r.chunks.length > 0);
+
+  const controller = new AbortController();
+  const stopped = docrag.convertAsync(bytes, {
+    signal: controller.signal,
+    onProgress: (p) => p.stage === 'parse' && p.done > 0 && controller.abort(),
+  });
+  await assert.rejects(stopped, (e) => e.name === 'AbortError');
+
+  assert.throws(() => docrag.convert(bytes), (e) => e.code === 'unsupported-format' && /convertAsync/.test(e.message));
+});
+
+test('a PDF in a Collection: a table-cell question is answered from the PDF, citing its page', async () => {
+  const c = await docrag.Collection.open('node-pdf', { storage: 'memory' });
+  const info = await c.addFile(new Uint8Array(readFileSync(join(fixtures, 'powertools__HC029-Table-Merged-Cells.pdf'))), {
+    fileName: 'merged-cells.pdf',
+  });
+  assert.equal(info.format, 'pdf');
+  const r = await c.ask('What is in the Maecenas porttitor congue massa column of the second table?');
+  assert.match(r.answer.text, /300/);
+  const cited = r.sources.filter((s) => s.docId === info.docId);
+  assert.ok(cited.length > 0);
+  for (const s of cited) {
+    assert.equal(s.pageSource, 'pdf');
+    assert.equal(s.firstPage, 1);
+  }
+  c.close();
+});
+
+/** A one-page PDF whose standard security handler no empty password opens. */
+function passwordPdf() {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+    `<< /Filter /Standard /V 1 /R 2 /O <${'4A'.repeat(32)}> /U <${'4A'.repeat(32)}> /P -4 >>`,
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets = objects.map((o, i) => {
+    const at = out.length;
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    return at;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) out += `${String(off).padStart(10, '0')} 00000 n \n`;
+  const id = '<00112233445566778899AABBCCDDEEFF>';
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [${id} ${id}] >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(out);
+}
+
+test('a PDF that needs a password and one that is not a PDF fail with their codes', async () => {
+  await assert.rejects(docrag.convertAsync(passwordPdf()), (e) => e.code === 'pdf-encrypted');
+  const junk = new TextEncoder().encode('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+  await assert.rejects(docrag.convertAsync(junk), (e) => e.code === 'malformed-pdf' || e.code === 'empty-document');
+  const c = await docrag.Collection.open('node-pdf-bad', { storage: 'memory' });
+  await assert.rejects(c.addFile(passwordPdf(), { fileName: 'locked.pdf' }), (e) => e.code === 'pdf-encrypted');
+  assert.equal(c.documents().length, 0);
+  c.close();
+});
