@@ -924,7 +924,7 @@ fn chunks_carry_the_page_their_text_is_on() {
             .unwrap_or_else(|| panic!("page {n} text not chunked"));
         assert_eq!(c.metadata.get_int("firstPage"), Some(n), "{}", c.text);
         assert_eq!(c.metadata.get_int("lastPage"), Some(n), "{}", c.text);
-        assert_eq!(c.metadata.get_str("pageSource"), Some("rendered"));
+        assert_eq!(c.metadata.get_str("pageSource"), Some("pdf"));
     }
 }
 
