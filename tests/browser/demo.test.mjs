@@ -362,7 +362,7 @@ test('a PDF dropped on the page (pdf.js in the worker): a table-cell question an
   await page.setInputFiles('#files', file);
   const row = await page.waitForSelector('.upload:has-text("HC029")[data-state=done], .upload:has-text("HC029")[data-state=failed]');
   assert.equal(await row.getAttribute('data-state'), 'done', await row.textContent());
-  const turn = await ask('In the second table, what is under Maecenas porttitor congue massa?');
+  const turn = await ask('What is in the Maecenas porttitor congue massa column of the second table?');
   assert.match(await turn.$eval('.answer', (a) => a.textContent), /300/);
   const sources = await turn.$$eval('.sources li', (items) => items.map((li) => li.textContent));
   assert.ok(sources.some((s) => /HC029.*p\. 1/.test(s)), sources.join('\n'));
