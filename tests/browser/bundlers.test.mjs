@@ -1,7 +1,9 @@
 // The package as an app installs it (npm pack, then npm install of the tarball into a
 // fresh app) and bundles it with esbuild and with webpack 5; each build is served and
 // run in Chromium through the shared scenario: convert() equals Node, a Collection in
-// IndexedDB, a WorkerCollection from the worker the bundler emitted. esbuild does not
+// IndexedDB, a WorkerCollection from the worker the bundler emitted, a PDF read by
+// pdf.js (which each bundler resolves from the installed pdfjs-dist dependency) on the
+// page and in the worker. esbuild does not
 // follow `new URL(..., import.meta.url)`: the README's recipe (docrag/worker.js as a
 // second entry point, docrag_bg.wasm copied beside the bundle) is what the test does.
 import assert from 'node:assert/strict';
@@ -14,7 +16,7 @@ import { after, before, test } from 'node:test';
 import * as esbuild from 'esbuild';
 import webpack from 'webpack';
 
-import { assertCollectionReport, assertSameConversion, FILE, QUESTION } from './expected.mjs';
+import { assertCollectionReport, assertSameConversion, assertSamePdf, FILE, PDF, pdfDir, QUESTION } from './expected.mjs';
 import { corpusDir, launch, pageResult, pkgDir, root, serve, watchErrors } from './harness.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'docrag-bundlers-'));
@@ -85,12 +87,12 @@ for (const name of ['esbuild', 'webpack']) {
     const out = builds[name];
     const files = readdirSync(out);
     assert.ok(files.some((f) => f.endsWith('.wasm')), `a .wasm in the ${name} output: ${files.join(', ')}`);
-    const server = await serve({ '/corpus/': corpusDir, '/': out });
+    const server = await serve({ '/corpus/': corpusDir, '/pdf/': pdfDir, '/': out });
     try {
       const p = await browser.newPage();
       const errors = watchErrors(p);
       const wasm = p.waitForResponse((r) => r.url().endsWith('.wasm'));
-      await p.goto(`${server.url}/?file=${encodeURIComponent(FILE)}&collection=${name}&question=${encodeURIComponent(QUESTION)}&worker=${name}-worker`);
+      await p.goto(`${server.url}/?file=${encodeURIComponent(FILE)}&collection=${name}&question=${encodeURIComponent(QUESTION)}&worker=${name}-worker&pdf=${encodeURIComponent(PDF)}`);
       const result = await pageResult(p);
       const response = await wasm;
       assert.equal(response.status(), 200, response.url());
@@ -99,6 +101,10 @@ for (const name of ['esbuild', 'webpack']) {
       await assertCollectionReport(result.collection, { storage: 'indexeddb', reopened: false, where: `${name} app` });
       assert.equal(result.worker.added.docId, result.conversion.docId);
       assert.deepEqual([...new Set(result.worker.progress)], ['read', 'parse', 'chunk', 'store', 'done']);
+      // pdf.js from the bundle: on the page (convertAsync) and in the worker (addFile).
+      await assertSamePdf(result.pdf, `${name} app`);
+      assert.equal(result.worker.pdfAdded.docId, result.pdf.docId);
+      assert.equal(result.worker.pdfAdded.format, 'pdf');
       errors.assertNone(`${name} app`);
       await p.close();
     } finally {

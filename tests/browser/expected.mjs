@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { corpusDir, pkgDir } from './harness.mjs';
+import { corpusDir, pkgDir, root } from './harness.mjs';
 
 /** The corpus DOCX all three ways convert (444,786 bytes, 36 chunks at the defaults). */
 export const FILE = 'docx4j__Docx4j_GettingStarted.docx';
@@ -99,4 +99,18 @@ export async function assertCollectionReport(c, { storage, reopened, where }) {
  */
 export function roundScores(value) {
   return JSON.parse(JSON.stringify(value), (_, v) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(12)) : v));
+}
+
+/** The dev PDF every way of loading the package reads with pdf.js (tests/fixtures/pdf/). */
+export const PDF = 'pandoc__tables.pdf';
+export const pdfDir = join(root, 'tests', 'fixtures', 'pdf');
+
+/** Asserts a page's `convertAsync` of PDF equals pkg/node.js's (pdf.js in Node). */
+export async function assertSamePdf(conversion, where) {
+  const docrag = await import(pathToFileURL(join(pkgDir, 'node.js')).href);
+  const bytes = new Uint8Array(readFileSync(join(pdfDir, PDF)));
+  const ref = JSON.parse(JSON.stringify(await docrag.convertAsync(bytes, { fileName: PDF })));
+  assert.ok(ref.chunks.some((c) => c.includes('<table>') || c.includes('| --- |')), 'the PDF has a table');
+  assert.equal(ref.metadata[0].pageSource, 'pdf');
+  assert.deepEqual(conversion, ref, `${where}: the PDF's conversion equals Node's`);
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { assertCollectionReport, assertSameConversion, FILE, QUESTION, roundScores } from './expected.mjs';
+import { assertCollectionReport, assertSameConversion, assertSamePdf, FILE, PDF, pdfDir, QUESTION, roundScores } from './expected.mjs';
 import { corpusDir, fixturesDir, launch, pageResult, pkgDir, screenshot, serve, watchErrors } from './harness.mjs';
 
 let browser;
@@ -18,7 +18,14 @@ before(async () => {
   const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work, pkgDir], { encoding: 'utf8' }).trim().split('\n').pop();
   writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'docrag-plain-page', private: true }));
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', join(work, tarball)], { cwd: work, stdio: 'pipe' });
-  server = await serve({ '/pkg/': join(work, 'node_modules', 'docrag'), '/corpus/': corpusDir, '/': fixturesDir });
+  // pdf.js as the installed dependency, served for init({ pdfjs }).
+  server = await serve({
+    '/pkg/': join(work, 'node_modules', 'docrag'),
+    '/pdfjs/': join(work, 'node_modules', 'pdfjs-dist', 'legacy', 'build'),
+    '/pdf/': pdfDir,
+    '/corpus/': corpusDir,
+    '/': fixturesDir,
+  });
   browser = await launch();
 });
 after(async () => {
@@ -40,6 +47,16 @@ test('plain module page: init() loads the wasm as application/wasm and convert()
   assert.equal(result.bytes, 444786);
   await assertSameConversion(result.conversion, {}, 'plain page');
   await screenshot(page, 'plain-page');
+  errors.assertNone('plain page');
+  await page.close();
+});
+
+test('plain module page: init({ pdfjs }) says where pdf.js is served, and convertAsync reads a PDF as Node does', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/plain.html?file=${encodeURIComponent(FILE)}&pdf=${encodeURIComponent(PDF)}&pdfjs=/pdfjs/`);
+  const result = await pageResult(page);
+  await assertSamePdf(result.pdf, 'plain page');
   errors.assertNone('plain page');
   await page.close();
 });

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 
 import { build } from 'vite';
 
-import { assertCollectionReport, assertSameConversion, FILE, QUESTION, roundScores } from './expected.mjs';
+import { assertCollectionReport, assertSameConversion, FILE, QUESTION, roundScores, assertSamePdf, PDF, pdfDir } from './expected.mjs';
 import { corpusDir, launch, pageResult, pkgDir, root, screenshot, serve, watchErrors } from './harness.mjs';
 
 const here = join(root, 'tests', 'browser');
@@ -37,7 +37,7 @@ before(async () => {
     build: { outDir, emptyOutDir: true },
   });
   assets = readdirSync(join(outDir, 'assets'));
-  server = await serve({ '/corpus/': corpusDir, '/': outDir });
+  server = await serve({ '/corpus/': corpusDir, '/pdf/': pdfDir, '/': outDir });
   browser = await launch();
 });
 after(async () => {
@@ -98,11 +98,14 @@ test('the built Vite app: a Collection in IndexedDB: add, ask with no provider, 
 test('the built Vite app runs a WorkerCollection from the worker chunk Vite emitted', async () => {
   const page = await browser.newPage();
   const errors = watchErrors(page);
-  await page.goto(`${server.url}/?file=${encodeURIComponent(FILE)}&worker=vite-worker`);
-  const { worker, conversion } = await pageResult(page);
+  await page.goto(`${server.url}/?file=${encodeURIComponent(FILE)}&worker=vite-worker&pdf=${encodeURIComponent(PDF)}`);
+  const { worker, conversion, pdf } = await pageResult(page);
+  // pdf.js from Vite's own chunk of pdfjs-dist: on the page and in the worker.
+  await assertSamePdf(pdf, 'Vite app');
+  assert.equal(worker.pdfAdded.docId, pdf.docId);
   assert.equal(worker.added.docId, conversion.docId);
   assert.equal(worker.added.chunkCount, conversion.chunks.length);
-  assert.deepEqual(worker.documents, [worker.added]);
+  assert.deepEqual(worker.documents.map((d) => d.docId).sort(), [worker.added.docId, pdf.docId].sort());
   assert.deepEqual([...new Set(worker.progress)], ['read', 'parse', 'chunk', 'store', 'done']);
   assert.ok(assets.some((f) => /^worker-[\w-]+\.js$/.test(f)), `a worker chunk in ${assets.join(', ')}`);
   errors.assertNone('Vite app worker');
