@@ -23,21 +23,30 @@ const MIME = {
 };
 
 /**
- * Installs @kreuzberg/wasm (once) into target/peers/. Returns `{ dir }` (the package's
- * folder) or `{ error }` when it cannot be installed (no network, registry down).
+ * Installs `name`@`version` (once) into target/peers/ and returns `{ dir }` (the
+ * package's folder), or `{ error }` when it cannot be installed (no network, registry
+ * down). `entry`: a file of the package that proves it installed.
  */
-export function installKreuzberg(root) {
+export function installPeer(root, name, version, entry) {
   const peers = join(root, 'target', 'peers');
-  const dir = join(peers, 'node_modules', ...KREUZBERG.split('/'));
-  if (!existsSync(join(dir, 'dist', 'index.js'))) {
+  const dir = join(peers, 'node_modules', ...name.split('/'));
+  if (!existsSync(join(dir, entry))) {
     mkdirSync(peers, { recursive: true });
-    writeFileSync(join(peers, 'package.json'), JSON.stringify({ private: true, dependencies: { [KREUZBERG]: KREUZBERG_VERSION } }, null, 2));
+    const manifest = join(peers, 'package.json');
+    const deps = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')).dependencies ?? {}) : {};
+    deps[name] = version;
+    writeFileSync(manifest, JSON.stringify({ private: true, dependencies: deps }, null, 2));
     const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', peers], { encoding: 'utf8' });
-    if (r.status !== 0 || !existsSync(join(dir, 'dist', 'index.js'))) {
-      return { error: `npm install ${KREUZBERG}@${KREUZBERG_VERSION} failed: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}` };
+    if (r.status !== 0 || !existsSync(join(dir, entry))) {
+      return { error: `npm install ${name}@${version} failed: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}` };
     }
   }
   return { dir };
+}
+
+/** Installs @kreuzberg/wasm (once) into target/peers/ (see `installPeer`). */
+export function installKreuzberg(root) {
+  return installPeer(root, KREUZBERG, KREUZBERG_VERSION, join('dist', 'index.js'));
 }
 
 /**

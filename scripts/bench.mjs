@@ -20,7 +20,7 @@ const arg = (name, fallback) => {
 };
 const corpusDir = arg('--corpus', join(root, '..', 'shared', 'corpus'));
 const iterations = Number(arg('--iterations', '3'));
-// --only package|tokens|start|memory|convert|cosine|enrich|summaries|chromium|fuzz|robustness|assemble|postgres
+// --only package|tokens|start|memory|convert|pdf|cosine|enrich|summaries|chromium|fuzz|robustness|assemble|postgres
 // runs one section (default: all). package/tokens/start/memory: scripts/bench-start.mjs;
 // postgres: scripts/bench-pg.mjs.
 const only = arg('--only', null);
@@ -37,6 +37,7 @@ if (wants('tokens')) await start.benchTokens(root, corpusDir, manifest);
 if (wants('start')) await start.benchStart(root, corpusDir);
 if (wants('memory')) start.benchMemory(root);
 if (wants('postgres')) await (await import(pathToFileURL(join(root, 'scripts', 'bench-pg.mjs')).href)).benchPostgres(root, corpusDir);
+if (wants('pdf')) await (await import(pathToFileURL(join(root, 'scripts', 'bench-pdf.mjs')).href)).benchPdf(root, iterations);
 const pandocVersion = spawnSync('pandoc', ['--version'], { encoding: 'utf8' });
 if (pandocVersion.status !== 0 && wants('convert')) console.log('pandoc: not installed (make bench installs it with apt-get as root)');
 
