@@ -214,6 +214,53 @@ fn broken_words_are_joined_and_lines_become_one_paragraph() {
 }
 
 #[test]
+fn a_hyphenated_name_broken_at_its_hyphen_keeps_it() {
+    let mut runs = Vec::new();
+    let lines = [
+        "The sub-projects docx4j-",
+        "documents4j-remote and the well-",
+        "known docs-",
+        "tool ship here.",
+    ];
+    for (i, l) in lines.iter().enumerate() {
+        words(&mut runs, 72.0, 100.0 + 12.0 * i as f32, 10.0, false, l);
+    }
+    let paras = paragraphs(&read(&[page(1, runs)]));
+    assert_eq!(paras.len(), 1, "{paras:?}");
+    // A name with digits (or whose continuation has its own hyphen) keeps its hyphen;
+    // words of letters are joined, as hyphenation broke them.
+    assert_eq!(
+        paras[0].1,
+        "The sub-projects docx4j-documents4j-remote and the wellknown docstool ship here."
+    );
+}
+
+#[test]
+fn contents_entries_are_lines_of_their_own_with_one_leader_each() {
+    let mut runs = Vec::new();
+    let lines = [
+        "Introduction ........................................ 1",
+        "Scope of the work ................................... 3",
+        "Appendix . . . . . . . . . . . . . . . . . . . . . . iv",
+        "Ellipses... in a sentence stay as they are.",
+    ];
+    for (i, l) in lines.iter().enumerate() {
+        words(&mut runs, 72.0, 100.0 + 12.0 * i as f32, 10.0, false, l);
+    }
+    let paras = paragraphs(&read(&[page(1, runs)]));
+    let texts: Vec<&str> = paras.iter().map(|p| p.1.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "Introduction … 1",
+            "Scope of the work … 3",
+            "Appendix … iv",
+            "Ellipses... in a sentence stay as they are."
+        ]
+    );
+}
+
+#[test]
 fn paragraph_breaks_from_spacing_and_indent() {
     let mut runs = Vec::new();
     words(

@@ -21,12 +21,22 @@ pub(crate) struct Builder {
     pending: bool,
     /// The plain text written so far (for markers, headings and outline matching).
     pub plain: String,
+    /// Inside a dot leader: further dots and spaces are dropped.
+    in_leader: bool,
 }
 
 impl Builder {
-    /// Writes `text` in `style`, white space collapsed, soft hyphens dropped.
+    /// Writes `text` in `style`, white space collapsed, soft hyphens dropped, dot
+    /// leaders written as one `…` (see [`leader_len`]).
     pub fn text(&mut self, text: &str, style: TextStyle) {
         for c in text.chars() {
+            if self.in_leader {
+                if c == '.' || c.is_whitespace() {
+                    continue;
+                }
+                self.in_leader = false;
+                self.pending = true;
+            }
             if c.is_whitespace() {
                 self.pending = true;
                 continue;
@@ -51,7 +61,32 @@ impl Builder {
             }
             self.cur.push(c);
             self.plain.push(c);
+            if c == '.' {
+                self.leader();
+            }
         }
+    }
+
+    /// Turns the dots ending what was written into a leader once there are
+    /// [`LEADER_DOTS`] of them (single spaces between allowed), when they are all in
+    /// the text not yet flushed.
+    fn leader(&mut self) {
+        let tail = self.cur.len() - self.cur.trim_end_matches(['.', ' ']).len();
+        let dots = self.cur[self.cur.len() - tail..].trim_start().to_string();
+        if dots.matches('.').count() < LEADER_DOTS || leader_len(&dots) != dots.len() {
+            return;
+        }
+        let keep = self.cur.len() - dots.len();
+        let plain_keep = self.plain.len() - dots.len();
+        self.cur.truncate(keep);
+        self.plain.truncate(plain_keep);
+        if !self.cur.ends_with(' ') && !self.cur.is_empty() {
+            self.cur.push(' ');
+            self.plain.push(' ');
+        }
+        self.cur.push_str(LEADER);
+        self.plain.push_str(LEADER);
+        self.in_leader = true;
     }
 
     /// Asks for a space before whatever comes next.
@@ -128,7 +163,10 @@ impl Builder {
                     subscript: p.sub,
                     ..TextStyle::default()
                 };
-                self.text(p.text, style);
+                // A piece of dots only (a leader, often drawn in its own style) is
+                // layout, not emphasis.
+                let dots = p.text.trim().chars().all(|c| c == '.' || c == ' ');
+                self.text(p.text, if dots { TextStyle::default() } else { style });
             }
         }
     }
@@ -145,16 +183,49 @@ impl Builder {
         }
         let mut tail = self.plain.chars().rev();
         let (end, before) = (tail.next(), tail.next());
-        let broken = end == Some('-')
+        let at_hyphen = end == Some('-')
             && before.is_some_and(char::is_lowercase)
             && next_first.is_some_and(char::is_lowercase);
+        let compound = at_hyphen && self.compound(next);
         let cjk = end.is_some_and(no_space_script) && next_first.is_some_and(no_space_script);
-        // `unhyphen` runs only for a broken word (`||` short-circuits).
-        if cjk || (broken && self.unhyphen()) {
+        // `unhyphen` runs only for a broken word (`||` short-circuits); a hyphenated
+        // name broken at its own hyphen is joined with the hyphen kept.
+        if cjk || compound || (at_hyphen && self.unhyphen()) {
             self.pending = false;
         } else {
             self.space();
         }
+    }
+
+    /// Whether the hyphen ending what was written belongs to a hyphenated name that
+    /// the line break fell after ("docx4j-" + "documents4j-remote"): automatic
+    /// hyphenation (TeX's patterns, Word's) splits only words made of letters, so a
+    /// line-end piece or a continuation holding a digit, or a continuation with a
+    /// hyphen of its own, was written with its hyphen.
+    fn compound(&self, next: &Line) -> bool {
+        let before = self
+            .plain
+            .trim_end_matches('-')
+            .rsplit(char::is_whitespace)
+            .next()
+            .unwrap_or("");
+        // The first word of the next line's first run (runs may be single words).
+        let after: String = next
+            .frags
+            .iter()
+            .flat_map(|f| &f.runs)
+            .find(|r| !r.text.trim().is_empty())
+            .map(|r| {
+                r.text
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| !c.is_whitespace())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let after = after.trim_end_matches(|c: char| !c.is_alphanumeric());
+        before.chars().any(|c| c.is_ascii_digit())
+            || after.chars().any(|c| c.is_ascii_digit() || c == '-')
     }
 
     /// The inlines, with the first `skip` characters of text left out (a list
@@ -183,6 +254,71 @@ impl Builder {
         }
         out
     }
+}
+
+/// What a dot leader becomes.
+const LEADER: &str = "…";
+
+/// Fewest dots that make a leader.
+const LEADER_DOTS: usize = 4;
+
+/// The length in bytes of the dot leader `s` starts with (dots, each followed by at
+/// most one space), or 0 when it has fewer than [`LEADER_DOTS`] dots.
+fn leader_len(s: &str) -> usize {
+    let b = s.as_bytes();
+    let (mut i, mut dots) = (0, 0);
+    while i < b.len() && b[i] == b'.' {
+        dots += 1;
+        i += 1;
+        if i + 1 < b.len() && b[i] == b' ' && b[i + 1] == b'.' {
+            i += 1;
+        }
+    }
+    if dots >= LEADER_DOTS { i } else { 0 }
+}
+
+/// `text` with every dot leader ("Scope ........ 12", ". . . . .") written as one
+/// " … ": a leader is the fill of a tab in a table of contents or an index, drawn
+/// as dots so the eye finds the page number; its dots are not text, and a contents
+/// page of them costs many tokens.
+pub(crate) fn collapse_leaders(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("....") && !text.contains(". . . .") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        let n = leader_len(&text[i..]);
+        if n > 0 {
+            out.push_str(" … ");
+            i += n;
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Whether `text` ends with a dot leader and a page reference (digits or a roman
+/// numeral): an entry of a table of contents or an index, which is a line of its
+/// own whatever follows.
+pub(crate) fn leader_entry(text: &str) -> bool {
+    let t = text.trim_end();
+    let number = t
+        .rsplit(|c: char| c.is_whitespace() || c == '.')
+        .next()
+        .unwrap_or("");
+    let is_ref = !number.is_empty()
+        && (number.chars().all(|c| c.is_ascii_digit())
+            || number
+                .chars()
+                .all(|c| "ivxlcdm".contains(c.to_ascii_lowercase())));
+    is_ref
+        && collapse_leaders(&t[..t.len() - number.len()])
+            .trim_end()
+            .ends_with(LEADER)
 }
 
 /// The first character of a line's text that is not white space.

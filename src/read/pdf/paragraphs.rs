@@ -178,6 +178,9 @@ fn continues(o: &Open<'_>, n: &Line, g: Geo, ctx: &Ctx<'_>) -> bool {
     if !same_size(p.size, n.size) || p.all_bold() != n.all_bold() {
         return false;
     }
+    if super::inlines::leader_entry(&p.text()) {
+        return false;
+    }
     if n.base - p.base > GAP * ctx.spacing * em {
         return false;
     }
