@@ -261,6 +261,21 @@ fn contents_entries_are_lines_of_their_own_with_one_leader_each() {
 }
 
 #[test]
+fn ligature_glyphs_are_written_as_their_letters() {
+    let mut runs = Vec::new();
+    words(
+        &mut runs,
+        72.0,
+        100.0,
+        10.0,
+        false,
+        "The \u{FB01}nal e\u{FB00}ort and\u{FB03}liation \u{FB02}ows.",
+    );
+    let paras = paragraphs(&read(&[page(1, runs)]));
+    assert_eq!(paras[0].1, "The final effort andffiliation flows.");
+}
+
+#[test]
 fn paragraph_breaks_from_spacing_and_indent() {
     let mut runs = Vec::new();
     words(

@@ -158,6 +158,22 @@ pub(crate) fn clean(page: &PageRuns) -> (Vec<Run>, usize, PageBox) {
     (out, dropped, pb)
 }
 
+/// The letters of a Latin typographic ligature (U+FB00-U+FB06, Unicode's
+/// Alphabetic Presentation Forms): a font draws "fi" as one glyph, and a ToUnicode
+/// map that names the glyph rather than its letters leaves a character no one types
+/// or searches for.
+fn ligature(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{FB00}' => "ff",
+        '\u{FB01}' => "fi",
+        '\u{FB02}' => "fl",
+        '\u{FB03}' => "ffi",
+        '\u{FB04}' => "ffl",
+        '\u{FB05}' | '\u{FB06}' => "st",
+        _ => return None,
+    })
+}
+
 /// One run cleaned, or `None` when it carries nothing usable.
 fn clean_run(r: &TextRun, page: Option<(f32, f32)>) -> Option<Run> {
     let ok = |v: f32| v.is_finite() && v.abs() <= MAX_COORD;
@@ -168,13 +184,17 @@ fn clean_run(r: &TextRun, page: Option<(f32, f32)>) -> Option<Run> {
         return None;
     }
     // Controls carry no text (pdf.js passes some through from broken ToUnicode maps);
-    // soft hyphens are kept for the line-end join and dropped there.
-    let text: String = r
-        .text
-        .chars()
-        .map(|c| if c == '\t' { ' ' } else { c })
-        .filter(|c| !c.is_control())
-        .collect();
+    // soft hyphens are kept for the line-end join and dropped there. Ligatures are
+    // written out (see `ligature`).
+    let mut text = String::with_capacity(r.text.len());
+    for c in r.text.chars() {
+        match ligature(c) {
+            Some(letters) => text.push_str(letters),
+            None if c == '\t' => text.push(' '),
+            None if c.is_control() => {}
+            None => text.push(c),
+        }
+    }
     if text.trim().is_empty() {
         return None;
     }
