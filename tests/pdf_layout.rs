@@ -178,32 +178,11 @@ fn a_sentence_goes_on_from_one_column_to_the_next() {
 
 #[test]
 fn broken_words_are_joined_and_lines_become_one_paragraph() {
-    let mut runs = Vec::new();
-    words(
-        &mut runs,
-        72.0,
-        100.0,
-        10.0,
-        false,
+    let paras = paragraphs_of_lines(&[
         "The system keeps all infor-",
-    );
-    words(
-        &mut runs,
-        72.0,
-        112.0,
-        10.0,
-        false,
         "mation about the years 1990-",
-    );
-    words(
-        &mut runs,
-        72.0,
-        124.0,
-        10.0,
-        false,
         "2000 in one well-kept store.",
-    );
-    let paras = paragraphs(&read(&[page(1, runs)]));
+    ]);
     assert_eq!(paras.len(), 1, "{paras:?}");
     // Joined after a lower-case letter before lower case; a hyphen after a digit
     // (a range) stays, and a hyphen inside a line is text.
@@ -213,19 +192,24 @@ fn broken_words_are_joined_and_lines_become_one_paragraph() {
     );
 }
 
+/// The paragraphs of a page of `lines`, 10-point words at the left margin, 12 units
+/// apart.
+fn paragraphs_of_lines(lines: &[&str]) -> Vec<(ParagraphKind, String)> {
+    let mut runs = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        words(&mut runs, 72.0, 100.0 + 12.0 * i as f32, 10.0, false, l);
+    }
+    paragraphs(&read(&[page(1, runs)]))
+}
+
 #[test]
 fn a_hyphenated_name_broken_at_its_hyphen_keeps_it() {
-    let mut runs = Vec::new();
-    let lines = [
+    let paras = paragraphs_of_lines(&[
         "The sub-projects docx4j-",
         "documents4j-remote and the well-",
         "known docs-",
         "tool ship here.",
-    ];
-    for (i, l) in lines.iter().enumerate() {
-        words(&mut runs, 72.0, 100.0 + 12.0 * i as f32, 10.0, false, l);
-    }
-    let paras = paragraphs(&read(&[page(1, runs)]));
+    ]);
     assert_eq!(paras.len(), 1, "{paras:?}");
     // A name with digits (or whose continuation has its own hyphen) keeps its hyphen;
     // words of letters are joined, as hyphenation broke them.
@@ -237,17 +221,12 @@ fn a_hyphenated_name_broken_at_its_hyphen_keeps_it() {
 
 #[test]
 fn contents_entries_are_lines_of_their_own_with_one_leader_each() {
-    let mut runs = Vec::new();
-    let lines = [
+    let paras = paragraphs_of_lines(&[
         "Introduction ........................................ 1",
         "Scope of the work ................................... 3",
         "Appendix . . . . . . . . . . . . . . . . . . . . . . iv",
         "Ellipses... in a sentence stay as they are.",
-    ];
-    for (i, l) in lines.iter().enumerate() {
-        words(&mut runs, 72.0, 100.0 + 12.0 * i as f32, 10.0, false, l);
-    }
-    let paras = paragraphs(&read(&[page(1, runs)]));
+    ]);
     let texts: Vec<&str> = paras.iter().map(|p| p.1.as_str()).collect();
     assert_eq!(
         texts,
@@ -262,16 +241,8 @@ fn contents_entries_are_lines_of_their_own_with_one_leader_each() {
 
 #[test]
 fn ligature_glyphs_are_written_as_their_letters() {
-    let mut runs = Vec::new();
-    words(
-        &mut runs,
-        72.0,
-        100.0,
-        10.0,
-        false,
-        "The \u{FB01}nal e\u{FB00}ort and\u{FB03}liation \u{FB02}ows.",
-    );
-    let paras = paragraphs(&read(&[page(1, runs)]));
+    let paras =
+        paragraphs_of_lines(&["The \u{FB01}nal e\u{FB00}ort and\u{FB03}liation \u{FB02}ows."]);
     assert_eq!(paras[0].1, "The final effort andffiliation flows.");
 }
 

@@ -67,22 +67,26 @@ impl Collector {
         }
     }
 
-    fn keep_run(&mut self, run: TextRun) {
+    /// Whether one more run or rule fits under the cap (counting it if so).
+    fn room(&mut self) -> bool {
         if self.items >= self.cap {
             self.overflow = true;
-            return;
+            return false;
         }
         self.items += 1;
-        self.runs.push(run);
+        true
+    }
+
+    fn keep_run(&mut self, run: TextRun) {
+        if self.room() {
+            self.runs.push(run);
+        }
     }
 
     fn keep_rule(&mut self, rule: Rule) {
-        if self.items >= self.cap {
-            self.overflow = true;
-            return;
+        if self.room() {
+            self.rules.push(rule);
         }
-        self.items += 1;
-        self.rules.push(rule);
     }
 
     /// Adds glyph `g` drawn with `t` (glyph space, 1000 units per em, to page space
