@@ -756,6 +756,42 @@ fn footnote_is_tied_to_its_marker() {
 }
 
 #[test]
+fn below_a_short_separator_a_body_size_line_is_a_note() {
+    let mut runs = Vec::new();
+    let end = words(&mut runs, 72.0, 100.0, 10.0, false, "The claim");
+    runs.push(run("1", end, 96.5, 6.0, false));
+    words(&mut runs, end + 6.0, 100.0, 10.0, false, "stands.");
+    // The note set at the body size, under a rule a third of the text width long,
+    // as word processors print footnotes.
+    runs.push(run("1", 72.0, 737.0, 6.0, false));
+    words(
+        &mut runs,
+        78.0,
+        740.0,
+        10.0,
+        false,
+        "Shown in the second survey.",
+    );
+    let mut p = page(1, runs);
+    p.rules.push(Rule {
+        x0: 72.0,
+        y0: 725.0,
+        x1: 216.0,
+        y1: 725.0,
+    });
+    let doc = read(&[p.clone()]);
+    assert_eq!(doc.notes.len(), 1, "{:?}", doc.body);
+    assert_eq!(
+        plain(&doc.notes[0].blocks[0]),
+        "Shown in the second survey."
+    );
+    assert!(!doc.body_text().contains("survey"));
+    // Without the separator, a line at the body size is body text.
+    p.rules.clear();
+    assert!(read(&[p]).body_text().contains("survey"));
+}
+
+#[test]
 fn cjk_lines_get_no_spaces() {
     let mut runs = Vec::new();
     let mut x = 72.0;

@@ -233,10 +233,12 @@ impl Builder {
     pub fn finish(mut self, skip: usize) -> Vec<Inline> {
         self.flush();
         let mut left = skip;
+        // After a skipped marker, the text starts at its first non-space character.
+        let mut trim = skip > 0;
         let mut out = Vec::with_capacity(self.out.len());
         for i in self.out {
             match i {
-                Inline::Text { text, style } if left > 0 => {
+                Inline::Text { text, style } if left > 0 || trim => {
                     let n = text.chars().count();
                     if n <= left {
                         left -= n;
@@ -246,10 +248,14 @@ impl Builder {
                     left = 0;
                     let rest = rest.trim_start().to_string();
                     if !rest.is_empty() {
+                        trim = false;
                         out.push(Inline::Text { text: rest, style });
                     }
                 }
-                other => out.push(other),
+                other => {
+                    trim = false;
+                    out.push(other);
+                }
             }
         }
         out

@@ -87,6 +87,7 @@ const ITEM_BYTES: u64 = 64;
 /// One page after cleaning, ruled-table extraction and fragmenting.
 struct Prepared {
     number: u32,
+    width: f32,
     height: f32,
     frags: Vec<Frag>,
     tables: Vec<Ruled>,
@@ -158,6 +159,7 @@ pub fn layout(
         let (tables, rest) = ruled::extract(&h, &v, runs, &mut doc.warnings, page.number)?;
         prepared.push(Prepared {
             number: page.number,
+            width: page_box.width,
             height: page_box.height,
             frags: lines::fragments(rest, 0),
             tables,
@@ -192,16 +194,17 @@ pub fn layout(
             .filter(|(i, _)| !drop_flags.and_then(|d| d.get(*i)).copied().unwrap_or(false))
             .map(|(_, f)| f)
             .collect();
+        let separator = notes::separator(&p.hrules, p.width, p.height);
         let segs = page_segs(frags, p.tables, &p.hrules)?;
-        laid.push((p.number, p.height, segs));
+        laid.push((p.number, p.height, separator, segs));
     }
-    let spacing = paragraphs::spacing(laid.iter().flat_map(|p| &p.2));
+    let spacing = paragraphs::spacing(laid.iter().flat_map(|p| &p.3));
 
     let mut outline = Outline::new(outline);
     let mut used = BTreeSet::new();
     let mut prev: Option<u32> = None;
     let mut misnumbered = false;
-    for (number, height, mut segs) in laid {
+    for (number, height, separator, mut segs) in laid {
         // Page breaks: one per page, one more per page number skipped, so chunk pages
         // are the printed page numbers' positions.
         let (breaks, now) = match prev {
@@ -222,7 +225,7 @@ pub fn layout(
             usize::try_from(breaks).unwrap_or(0),
         ));
         let (notes, mut markers) =
-            notes::extract(&mut segs, sizes.body, height, number, &mut used)?;
+            notes::extract(&mut segs, sizes.body, height, separator, number, &mut used)?;
         let mut ctx = Ctx {
             sizes: &sizes,
             outline: &mut outline,

@@ -1,6 +1,7 @@
 //! Footnotes. Typesetting puts a note at the foot of the page (or column) that
-//! references it, in a type size smaller than the body, opening with the same
-//! number or symbol that marks the reference in the text as a superscript. A note
+//! references it, in a type size smaller than the body or below a short separator
+//! rule, opening with the same number or symbol that marks the reference in the
+//! text as a superscript. A note
 //! found that way leaves the body and becomes a [`Note`]; its marker in the body
 //! becomes a note reference (see [`super::inlines::Builder::line`]).
 
@@ -10,6 +11,7 @@ use crate::error::ConvertError;
 use crate::model::{Note, NoteKind};
 use crate::read::budget;
 
+use super::cells::Seg1;
 use super::inlines::paragraph_of;
 use super::lines::Line;
 use super::paragraphs::Seg;
@@ -20,6 +22,13 @@ const SMALL: f32 = 0.9;
 
 /// The first note line of a page lies below this share of the page height.
 const FOOT: f32 = 0.5;
+
+/// A footnote separator is at most this share of the page width (Word and
+/// LibreOffice draw a third of the text column; a table rule spans the table).
+const SEPARATOR_MAX: f32 = 0.45;
+
+/// ... and at least this share (shorter rules are underlines or marks).
+const SEPARATOR_MIN: f32 = 0.08;
 
 /// Symbols that mark notes (in the traditional order).
 const SYMBOLS: &[char] = &['*', '†', '‡', '§', '¶', '#', '‖'];
@@ -58,7 +67,25 @@ fn is_marker(m: &str) -> bool {
     m.chars().all(|c| c.is_ascii_digit()) || m.chars().all(|c| SYMBOLS.contains(&c))
 }
 
+/// The y of the page's footnote separator: the lowest short horizontal rule in
+/// the lower half of the page (see [`SEPARATOR_MAX`]; short rules higher up are
+/// underlines and marks in the body). Word processors draw it right above the notes
+/// whatever their size, and some set notes at the body size, so below it a line
+/// need not be small to be a note.
+pub(crate) fn separator(hrules: &[Seg1], width: f32, height: f32) -> Option<f32> {
+    hrules
+        .iter()
+        .filter(|r| r.at >= FOOT * height)
+        .filter(|r| {
+            let len = r.to - r.from;
+            len >= SEPARATOR_MIN * width && len <= SEPARATOR_MAX * width
+        })
+        .map(|r| r.at)
+        .max_by(f32::total_cmp)
+}
+
 /// Takes the page's footnotes out of `segs`. `body` is the document's body size;
+/// below `separator` (see [`separator`]) lines of any size may be notes;
 /// `used` holds the note ids already given (ids are unique per document). Returns
 /// the notes and the page's marker -> id map for the references.
 ///
@@ -68,10 +95,11 @@ pub(crate) fn extract(
     segs: &mut [Seg],
     body: f32,
     height: f32,
+    separator: Option<f32>,
     page: u32,
     used: &mut BTreeSet<String>,
 ) -> Result<(Vec<Note>, BTreeMap<String, String>), ConvertError> {
-    let small = |l: &Line| l.size <= SMALL * body;
+    let small = |l: &Line| l.size <= SMALL * body || separator.is_some_and(|y| l.base > y);
     // Each column's trailing small lines, from the first that opens with a marker.
     let mut starts: Vec<Option<usize>> = Vec::with_capacity(segs.len());
     for s in segs.iter() {
