@@ -240,6 +240,59 @@ fn contents_entries_are_lines_of_their_own_with_one_leader_each() {
 }
 
 #[test]
+fn a_bold_contents_entry_is_not_a_heading() {
+    let mut runs = Vec::new();
+    words(
+        &mut runs,
+        72.0,
+        80.0,
+        10.0,
+        false,
+        "Body text comes first on the page.",
+    );
+    words(
+        &mut runs,
+        72.0,
+        110.0,
+        12.0,
+        true,
+        "1 Introduction .............. 1",
+    );
+    words(
+        &mut runs,
+        72.0,
+        130.0,
+        12.0,
+        true,
+        "2 Methods ................... 4",
+    );
+    words(
+        &mut runs,
+        72.0,
+        160.0,
+        10.0,
+        false,
+        "More body text to set the body size here.",
+    );
+    words(
+        &mut runs,
+        72.0,
+        172.0,
+        10.0,
+        false,
+        "And another line of ordinary body text.",
+    );
+    let paras = paragraphs(&read(&[page(1, runs)]));
+    let entries: Vec<&(ParagraphKind, String)> =
+        paras.iter().filter(|p| p.1.contains('…')).collect();
+    assert_eq!(entries.len(), 2, "{paras:?}");
+    assert!(
+        entries.iter().all(|p| p.0 == ParagraphKind::Normal),
+        "{entries:?}"
+    );
+}
+
+#[test]
 fn ligature_glyphs_are_written_as_their_letters() {
     let paras =
         paragraphs_of_lines(&["The \u{FB01}nal e\u{FB00}ort and\u{FB03}liation \u{FB02}ows."]);

@@ -258,10 +258,15 @@ fn close(
     let by_size = ctx.sizes.level(first.size, bold, o.lines.len(), &plain);
     // A bullet line in bold is an item, not a heading; a larger size is a heading.
     let bullet_wins = marker.is_some_and(|m| !m.ordered) && same_size(first.size, ctx.sizes.body);
+    // A contents entry repeats a heading's words in the heading's type, but it is a
+    // pointer to the heading (its page follows the leader), not the heading: taken
+    // as one, every contents line would open a section of its own.
+    let entry = super::inlines::leader_entry(&plain);
     let heading = ctx
         .outline
         .take(ctx.page, &plain)
-        .or(by_size.filter(|_| !bullet_wins));
+        .or(by_size.filter(|_| !bullet_wins))
+        .filter(|_| !entry);
     let (kind, skip) = match (heading, marker) {
         (Some(level), _) => {
             levels.reset();
