@@ -21,7 +21,7 @@ const sh = (cmd, args, cwd = work) => execFileSync(cmd, args, { cwd, encoding: '
 
 const tarball = sh('npm', ['pack', '--silent', '--pack-destination', work, join(root, 'pkg')]).trim().split('\n').pop();
 writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'types-consumer', private: true, type: 'module' }, null, 2));
-sh('npm', ['install', '--no-audit', '--no-fund', '--offline', '--no-save', join(work, tarball)]);
+sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--no-save', join(work, tarball)]);
 copyFileSync(join(root, 'tests', 'node', 'types', 'usage.ts'), join(work, 'usage.ts'));
 
 const common = { strict: true, noEmit: true, skipLibCheck: false, target: 'es2022', noUnusedLocals: true };

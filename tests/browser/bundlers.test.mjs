@@ -28,7 +28,7 @@ function app(name) {
   const dir = join(work, name, 'app');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `docrag-${name}-app`, private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball], { cwd: dir, stdio: 'pipe' });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: dir, stdio: 'pipe' });
   cpSync(join(root, 'tests', 'browser', 'vite-app', 'main.js'), join(dir, 'main.js'));
   // main.js imports ../fixtures/scenario.js.
   mkdirSync(join(work, name, 'fixtures'), { recursive: true });

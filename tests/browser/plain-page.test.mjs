@@ -17,7 +17,7 @@ const work = mkdtempSync(join(tmpdir(), 'docrag-plain-'));
 before(async () => {
   const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work, pkgDir], { encoding: 'utf8' }).trim().split('\n').pop();
   writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'docrag-plain-page', private: true }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', join(work, tarball)], { cwd: work, stdio: 'pipe' });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, tarball)], { cwd: work, stdio: 'pipe' });
   // pdf.js as the installed dependency, served for init({ pdfjs }).
   server = await serve({
     '/pkg/': join(work, 'node_modules', 'docrag'),

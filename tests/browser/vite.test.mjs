@@ -29,7 +29,7 @@ before(async () => {
   // The package as users get it: packed, and the tarball installed into the app.
   const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work, pkgDir], { encoding: 'utf8' }).trim().split('\n').pop();
   writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'docrag-vite-app', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', join(work, tarball)], { cwd: appDir, stdio: 'pipe' });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, tarball)], { cwd: appDir, stdio: 'pipe' });
   await build({
     root: appDir,
     configFile: false,

@@ -25,7 +25,9 @@ test('npm pack ships exactly the files whitelist, with no install scripts', () =
 test("an installed tarball: import { convert } from 'docrag' works at once in Node", () => {
   const tarball = readFileSync(join(work, 'tarball.txt'), 'utf8');
   writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  sh('npm', ['install', '--no-audit', '--no-fund', '--offline', join(work, tarball)]);
+  // --prefer-offline, not --offline: the tarball depends on pdfjs-dist, whose registry
+  // metadata `npm ci` (which reads the lockfile) never puts in the cache.
+  sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, tarball)]);
   const file = corpus('pandoc__comments.docx');
   writeFileSync(
     join(work, 'use.mjs'),
