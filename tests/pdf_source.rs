@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::pdf::Pdf;
+use common::pdf::{Pdf, write};
 use docrag::model::{Block, PartKind};
 use docrag::{ConvertError, ConvertOptions, convert};
 
@@ -268,6 +268,53 @@ fn a_header_without_a_body_is_malformed_and_a_truncated_file_keeps_its_pages() {
         - 4;
     let conv = convert(&bytes[..cut], &ConvertOptions::new()).expect("recovers");
     assert!(common::chunks_text(&conv).contains("Survives the cut."));
+}
+
+/// A page object with text `words` in Helvetica drawn by content stream `content`
+/// (object numbers as the caller lays them out).
+fn content(words: &str, extra: &str) -> String {
+    let ops = format!("BT /F1 11 Tf 72 700 Td ({words}) Tj ET\n{extra}");
+    format!("<< /Length {} >>\nstream\n{ops}endstream", ops.len())
+}
+
+#[test]
+fn cycles_in_the_page_tree_forms_and_outline_end_and_keep_the_text() {
+    let font = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_string();
+    // The page tree lists itself among its kids (ISO 32000 forbids it; files do it).
+    let tree = write(
+        &[
+            "<< /Type /Catalog /Pages 2 0 R >>".into(),
+            "<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>".into(),
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>".into(),
+            content("Tree survives.", ""),
+            font.clone(),
+        ],
+        "/Root 1 0 R",
+    );
+    let conv = convert(&tree, &ConvertOptions::new()).expect("converts");
+    assert!(common::chunks_text(&conv).contains("Tree survives."));
+
+    // A form XObject that draws itself, and an outline item that is its own next.
+    let form = "/Fm0 Do\n";
+    let forms = write(
+        &[
+            "<< /Type /Catalog /Pages 2 0 R /Outlines 6 0 R >>".into(),
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".into(),
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /XObject << /Fm0 8 0 R >> >> /Contents 4 0 R >>".into(),
+            content("Form survives.", form),
+            font,
+            "<< /Type /Outlines /First 7 0 R /Last 7 0 R /Count 1 >>".into(),
+            "<< /Title (Loop) /Parent 6 0 R /Next 7 0 R /Dest [3 0 R /XYZ 0 792 0] >>".into(),
+            format!(
+                "<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /Fm0 8 0 R >> >> /Length {} >>\nstream\n{form}endstream",
+                form.len()
+            ),
+        ],
+        "/Root 1 0 R",
+    );
+    let conv = convert(&forms, &ConvertOptions::new()).expect("converts");
+    let text = common::chunks_text(&conv);
+    assert!(text.contains("Form survives."), "{text}");
 }
 
 proptest::proptest! {

@@ -138,27 +138,35 @@ impl Pdf {
             d.push_str(" >>");
             objects.push(d);
         }
-        let mut out = b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n".to_vec();
-        let mut offsets = Vec::new();
-        for (i, o) in objects.iter().enumerate() {
-            offsets.push(out.len());
-            out.extend_from_slice(format!("{} 0 obj\n{o}\nendobj\n", i + 1).as_bytes());
-        }
-        let xref = out.len();
-        out.extend_from_slice(
-            format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-        );
-        for off in offsets {
-            out.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
-        }
-        out.extend_from_slice(
-            format!(
-                "trailer\n<< /Size {} /Root 1 0 R /Info 5 0 R{} >>\nstartxref\n{xref}\n%%EOF\n",
-                objects.len() + 1,
-                self.trailer_extra
-            )
-            .as_bytes(),
-        );
-        out
+        write(
+            &objects,
+            &format!("/Root 1 0 R /Info 5 0 R{}", self.trailer_extra),
+        )
     }
+}
+
+/// A PDF 1.4 file of `objects` (numbered from 1, in order) with a cross-reference
+/// table and a trailer holding `/Size` and `trailer` (e.g. `/Root 1 0 R`).
+pub fn write(objects: &[String], trailer: &str) -> Vec<u8> {
+    let mut out = b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, o) in objects.iter().enumerate() {
+        offsets.push(out.len());
+        out.extend_from_slice(format!("{} 0 obj\n{o}\nendobj\n", i + 1).as_bytes());
+    }
+    let xref = out.len();
+    out.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    );
+    for off in offsets {
+        out.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
+    }
+    out.extend_from_slice(
+        format!(
+            "trailer\n<< /Size {} {trailer} >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
+    out
 }
