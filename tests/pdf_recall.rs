@@ -17,6 +17,7 @@ const FIXTURES: &[&str] = &[
     "openxmlsdk__complex2010",
     "docx4j__Docx4j_GettingStarted",
     "libtasn1",
+    "reportlab__cjk_cid_fonts",
 ];
 
 fn fixture(name: &str) -> Vec<u8> {

@@ -2,7 +2,8 @@
 // `import { convert } from 'docrag'` is usable at once.
 import { readFileSync } from 'node:fs';
 import { initSync, convert as wasmConvert, convertAsync as wasmConvertAsync, version, systemMessage, __setErrorClass, __setPdfSource } from './docrag.js';
-import { readPdf } from './pdf.js';
+import { fileURLToPath } from 'node:url';
+import { readPdf, setPdfCMaps } from './pdf.js';
 import { DocragError, abortError, docragError, isInitOptions } from './shared.js';
 
 export { SYSTEM_MESSAGE, ROUTING_PROMPT, INDEX_ANSWER_PROMPT } from './constants.js';
@@ -24,6 +25,12 @@ try {
 } catch (e) {
   throw docragError('init-failed', `could not load the docrag wasm module from ${wasmUrl.href}: ${e?.message ?? e}`, e);
 }
+
+// pdf.js's CMaps for CJK fonts that are not embedded, read from the installed
+// pdfjs-dist (a path: pdf.js reads them with fs in Node).
+try {
+  setPdfCMaps(fileURLToPath(new URL('../../cmaps/', import.meta.resolve('pdfjs-dist/legacy/build/pdf.min.mjs'))));
+} catch {}
 
 /**
  * Already initialized in Node; kept so code written for browsers runs unchanged

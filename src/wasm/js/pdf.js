@@ -26,6 +26,17 @@ export function setPdfjsBase(url) {
   }
 }
 
+let cMapUrl = null;
+
+/**
+ * Where pdf.js's predefined CMaps are (`pdfjs-dist/cmaps/`, with a trailing slash):
+ * text in CJK fonts that are not embedded is mapped to Unicode through them. The
+ * Node entry sets it; bundled and plain pages have none, and such text is lost.
+ */
+export function setPdfCMaps(url) {
+  cMapUrl = url ? String(url) : null;
+}
+
 /** The configured base, for a WorkerCollection's worker. */
 export function pdfjsBase() {
   return base;
@@ -256,6 +267,7 @@ export async function readPdf(bytes, { firstPage, lastPage, maxPages, signal, on
     useSystemFonts: false,
     stopAtErrors: false,
     verbosity: 0,
+    ...(cMapUrl ? { cMapUrl, cMapPacked: true } : {}),
   });
   let doc;
   try {
