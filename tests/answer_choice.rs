@@ -1028,3 +1028,44 @@ Writes may carry an 'If-Version' header.\n";
     assert!(a.text.contains("Cache-Age"), "{}", a.text);
     assert!(!a.text.contains("'Checksum' header"), "{}", a.text);
 }
+
+#[test]
+fn a_short_paragraph_ending_with_a_colon_brings_what_it_introduces() {
+    // The question's words are in the paragraph's first sentence; the numbers it asks
+    // for are in the lines its closing "Here are the timings:" introduces.
+    let text = "# News\n\nThe office moved to the harbour building in spring. \
+Visitors park behind the ferry terminal.\n\n\
+The parser of the new version reads files much faster than before. \
+Here are the timings:\n\n\
+4.20s old version  \n0.75s new version\n\n\
+The installer now asks for a folder. The manual has a chapter on backups.\n";
+    let c = collection("news.md", text);
+    let a = answer(&c, "Does the parser of the new version read files faster?");
+    assert!(a.text.contains("0.75s new version"), "{}", a.text);
+}
+
+#[test]
+fn a_question_for_a_sum_of_money_is_declined_when_no_line_gives_one() {
+    // The notice gives hours, places and a postal code, but no price: the number a
+    // sentence holds is no sum of money.
+    let text = "# Coaching services notice\n\nThe contractor will provide coaching services \
+for 120 hours at the medical centre.\n\nContracting office postal code: 89086.\n\n\
+The coaching contract runs for one base year and one option year.\n";
+    let c = collection("notice.md", text);
+    let a = answer(
+        &c,
+        "What is the estimated dollar value of the coaching contract?",
+    );
+    assert!(a.declined, "{}", a.text);
+    // A price in a column headed by its noun is a sum, with no currency sign.
+    let text =
+        "# Fruit prices\n\n| fruit | price |\n|---|---|\n| apple | 2.05 |\n| pear | 1.37 |\n";
+    let c = collection("fruit.md", text);
+    let a = answer(&c, "What is the price of a pear?");
+    assert!(!a.declined && a.text.contains("1.37"), "{}", a.text);
+    let text = "# Membership\n\nThe yearly membership fee is $40 for adults.\n\n\
+Members meet on 12 occasions a year.\n";
+    let c = collection("club.md", text);
+    let a = answer(&c, "What is the yearly fee for adult members?");
+    assert!(a.text.contains("$40"), "{}", a.text);
+}

@@ -198,18 +198,25 @@ pub fn sentences(
         }
         let s = &srcs[si];
         let u = &s.units[ui];
+        // The last unit the line holds: what the line introduces starts after it.
+        let mut last = ui;
         let text = match short_paragraph(s, u.block) {
             Some(whole) => {
                 // Its other sentences are in the line already.
                 for (k, other) in s.units.iter().enumerate() {
                     if other.block == u.block {
                         shown.insert((si, k));
+                        last = last.max(k);
                     }
                 }
                 whole
             }
             None => trim(q, &u.plain),
         };
+        // A paragraph quoted whole introduces what follows when it ends with a colon,
+        // whichever of its sentences was chosen ("... are in performance. Here are
+        // some benchmarks:").
+        let lead = u.plain.ends_with(':') || text.trim_end().ends_with(':');
         let text = super::structured::clip_to(&text, super::structured::ANSWER_CHARS);
         // The date or number asked for, given by the heading above, opens the line.
         let text = match want
@@ -224,14 +231,14 @@ pub fn sentences(
             .blocks
             .get(u.block)
             .is_some_and(|b| b.kind == BlockKind::Heading);
-        if expanded || !(u.plain.ends_with(':') || heading) {
+        if expanded || !(lead || heading) {
             continue;
         }
         expanded = true;
         // What a lead-in or a heading introduces is the answer, up to the next
         // heading, into the document's next source when this one ends.
         let mut taken = 0;
-        let mut at = (si, ui + 1);
+        let mut at = (si, last + 1);
         while taken < MAX_ITEMS {
             let (ssi, k) = at;
             let Some(src) = srcs.get(ssi) else {

@@ -446,13 +446,22 @@ pub fn answer(
     if asked_words.iter().any(|t| !focus::kind_of_document(t)) {
         asked_words.retain(|t| !focus::kind_of_document(t));
     }
+    // A sum of money may be written as a bare number under a label that says what it
+    // is ("price" heading a column of "2.05"): the lines must speak of money, and one
+    // of them give a number about what is asked.
     let typed = wanted::wanted(question).is_none_or(|w| {
+        let number = if w == wanted::Wanted::Money {
+            wanted::Wanted::Number
+        } else {
+            w
+        };
         facts.lines.iter().any(|l| {
-            wanted::holds(w, &l.plain)
+            wanted::holds(number, &l.plain)
                 && words::terms(&l.plain)
                     .iter()
                     .any(|t| asked_words.contains(t.as_str()))
-        })
+        }) && (w != wanted::Wanted::Money
+            || facts.lines.iter().any(|l| wanted::names_money(&l.plain)))
     });
     if facts.lines.is_empty() || (facts.score < FACT_MIN && !foreign(question, &target)) || !typed {
         return decline("an answer to this question", &facts, max_tokens);

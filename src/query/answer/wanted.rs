@@ -1,5 +1,6 @@
 //! The type of thing a question asks for, and whether a text holds one: "when" asks
-//! for a date, "how many" for a number. The property this relies on: the answer to
+//! for a date, "how many" for a number, "what is the price" for a sum of money. The
+//! property this relies on: the answer to
 //! such a question contains a thing of that type, so a sentence that shares the
 //! question's words but holds no date (or number) restates the question instead of
 //! answering it.
@@ -13,6 +14,99 @@ pub enum Wanted {
     Date,
     /// A quantity ("how many", "how much", "what percentage").
     Number,
+    /// A sum of money ("what is the price", "what fine", "how much does it cost").
+    Money,
+}
+
+/// Nouns for a sum of money, folded: a question that asks what one of them is ("what
+/// was the fee", "what dollar value") asks for an amount.
+const MONEY_NOUNS: &[&str] = &[
+    "dollar", "dollars", "euro", "euros", "price", "prices", "cost", "costs", "fee", "fees",
+    "budget", "salary", "salaries", "wage", "wages", "fine", "fines", "penalty", "rent",
+];
+
+/// Verbs that, after "how much", ask what something costs ("how much does it cost").
+const MONEY_VERBS: &[&str] = &[
+    "cost", "costs", "pay", "paid", "charge", "charged", "spend", "spent",
+];
+
+/// Words between "what" and a money noun that keep the question about its amount:
+/// a linking verb, an article, a possessive or a modifier ("what is the estimated
+/// dollar value"). A content verb ("what does the fee cover") asks about something
+/// else.
+const MONEY_LINKS: &[&str] = &[
+    "is",
+    "was",
+    "are",
+    "were",
+    "the",
+    "a",
+    "an",
+    "its",
+    "their",
+    "his",
+    "her",
+    "total",
+    "estimated",
+    "annual",
+    "monthly",
+    "yearly",
+    "final",
+    "full",
+    "base",
+    "new",
+    "old",
+    "original",
+    "maximum",
+    "minimum",
+    "average",
+];
+
+/// Currency signs, codes and words, folded or as written: a sum of money is written
+/// with one of them beside its digits (ISO 4217 codes; the common signs and names).
+const CURRENCY_MARKS: &[&str] = &[
+    "$", "€", "£", "¥", "₽", "₹", "₩", "元", "円", " usd ", " eur ", " gbp ", " jpy ", " cny ",
+    " rmb ", " rub ", " chf ", " aud ", " cad ", " dollar", " euro ", " euros ", " cents ",
+    " yen ", " yuan ", " руб", " pounds ", " rupee",
+];
+
+/// Whether `text` speaks of money: a currency sign, code or name, or a noun for a
+/// sum ("price", "fee").
+pub fn names_money(text: &str) -> bool {
+    let f = fold(text);
+    CURRENCY_MARKS
+        .iter()
+        .any(|m| text.contains(m) || f.contains(m))
+        || f.split_whitespace().any(|w| MONEY_NOUNS.contains(&w))
+}
+
+/// Whether `q` (folded) asks for an amount of money: "what" (or "which") followed,
+/// across linking words only ([`MONEY_LINKS`]), by a money noun, or "how much"
+/// followed within a few words by a verb of paying ([`MONEY_VERBS`]).
+fn asks_money(q: &str) -> Option<usize> {
+    let words: Vec<&str> = q.split_whitespace().collect();
+    let at = |i: usize| q.match_indices(' ').nth(i).map_or(0, |x| x.0);
+    for (i, w) in words.iter().enumerate() {
+        if matches!(*w, "what" | "which") {
+            let noun = words[i + 1..]
+                .iter()
+                .take_while(|x| MONEY_LINKS.contains(x) || MONEY_NOUNS.contains(x))
+                .any(|x| MONEY_NOUNS.contains(x));
+            if noun {
+                return Some(at(i));
+            }
+        }
+        if *w == "how" && words.get(i + 1) == Some(&"much") {
+            let verb = words[i + 2..]
+                .iter()
+                .take(5)
+                .any(|x| MONEY_VERBS.contains(x) || MONEY_NOUNS.contains(x));
+            if verb {
+                return Some(at(i));
+            }
+        }
+    }
+    None
 }
 
 /// Phrases that ask for a date, folded (word-padded).
@@ -305,7 +399,9 @@ pub fn is_type_word(word: &str) -> bool {
     DATE_ASKS.iter().chain(NUMBER_ASKS).any(|p| {
         p.split_whitespace()
             .any(|w| w == word || super::words::stem(w) == word)
-    })
+    }) || MONEY_NOUNS
+        .iter()
+        .any(|&w| w == word || super::words::stem(w) == word)
 }
 
 /// What `question` asks for, if it names a type.
@@ -318,6 +414,11 @@ pub fn wanted(question: &str) -> Option<Wanted> {
         .min();
     // A question asking for both ("how many yen to the dollar, and on what date?")
     // asks first for what it asks first; the other is a detail of it.
+    // A sum of money is the more exact reading of "how much" (and of "what
+    // price"): the amount is a number written with its currency.
+    if asks_money(&q).is_some_and(|m| date.is_none_or(|d| m <= d)) {
+        return Some(Wanted::Money);
+    }
     match (date, first(NUMBER_ASKS)) {
         (Some(d), Some(n)) if n < d => Some(Wanted::Number),
         (Some(_), _) => Some(Wanted::Date),
@@ -332,6 +433,9 @@ pub fn wanted(question: &str) -> Option<Wanted> {
 pub fn holds(w: Wanted, text: &str) -> bool {
     let text = &without_reference_marks(text);
     match w {
+        // A sum is written with its currency, or under a label that names it (a
+        // "price" column's "2.05", "Fee: 40").
+        Wanted::Money => holds(Wanted::Number, text) && names_money(text),
         Wanted::Number => {
             text.chars()
                 .any(|c| "一二三四五六七八九十百千万億两".contains(c))
