@@ -1069,3 +1069,27 @@ Members meet on 12 occasions a year.\n";
     let a = answer(&c, "What is the yearly fee for adult members?");
     assert!(a.text.contains("$40"), "{}", a.text);
 }
+
+#[test]
+fn a_description_is_answered_from_the_section_its_best_sentence_stands_in() {
+    // The question shares the heading's word ("volunteers") and the section's first
+    // sentence; what volunteers agree to is the list after the second paragraph,
+    // which shares no word with the question.
+    let text = "# Harbour museum\n\nThe museum opened in 1931 in the old customs house.\n\n\
+## Opening hours\n\nThe museum is open every day except Monday.\n\n\
+## Volunteers\n\nThe volunteers programme supports people who want to guide visitors.\n\n\
+On joining, each helper agrees to the following:\n\n\
+- lead two tours a month\n- keep the log book up to date\n- attend the spring training day\n\n\
+## Shop\n\nThe shop sells maps and postcards.\n";
+    let c = collection("museum.md", text);
+    let a = answer(
+        &c,
+        "What do people commit to when they join the volunteers programme?",
+    );
+    assert!(
+        a.text.contains("keep the log book up to date"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("postcards"), "{}", a.text);
+}

@@ -628,6 +628,7 @@ fn records_answer(
         lines,
         score: 1.0,
         list: true,
+        at: None,
     };
     answer::compose::write(vec![draft], max_tokens)
 }

@@ -190,6 +190,7 @@ pub fn cell(srcs: &[Src], q: &Query) -> Draft {
         list: lines.len() > 1,
         lines,
         score: best,
+        at: None,
     }
 }
 
@@ -308,6 +309,7 @@ pub fn whole_table(
         list: true,
         lines,
         score,
+        at: None,
     }
 }
 
@@ -406,6 +408,7 @@ pub(super) fn list_item(
             number: s.number,
         }],
         score,
+        at: None,
     })
 }
 
@@ -440,6 +443,7 @@ pub fn whole_list(
         list: true,
         lines,
         score,
+        at: None,
     }
 }
 

@@ -36,4 +36,7 @@ pub struct Draft {
     pub score: f64,
     /// Write the lines as a list (several items of one kind).
     pub list: bool,
+    /// Where the best statement stands, as (source index, unit index), when it is
+    /// one unit of a source (fact answers).
+    pub at: Option<(usize, usize)>,
 }

@@ -306,6 +306,7 @@ pub fn sentences(
         lines,
         score: best,
         list,
+        at: Some((bs, bu)),
     }
 }
 
@@ -698,6 +699,22 @@ pub fn section(
     let Some((score, si, start)) = best else {
         return Draft::default();
     };
+    read_section(srcs, si, start, q, w, score)
+}
+
+/// The section that opens at block `start` of source `si` (0: the source's own
+/// section, named by its path), read as a section answer scored `score`: its units in
+/// order, across the document's next sources while it goes on; a section of prose
+/// cut to its key sentences ([`KEY_SENTENCES`]) and what they introduce, a list
+/// whole (up to [`MAX_ITEMS`]).
+fn read_section(
+    srcs: &[Src],
+    si: usize,
+    start: usize,
+    q: &Query,
+    w: &Weights,
+    score: f64,
+) -> Draft {
     // The section's units in order, its subsections' included: a heading at its own
     // level or above ends it, in whichever source it comes.
     let mut picked: Vec<(usize, usize)> = Vec::new();
@@ -821,7 +838,45 @@ pub fn section(
         list,
         lines,
         score,
+        at: None,
     }
+}
+
+/// The section the best sentence of a fact answer (`facts.at`) stands in, read as a
+/// section answer with that sentence first, when its heading shares a word of the
+/// question besides the document's name ("what does someone commit to as a Mozilla
+/// Rep" quotes the "Mozilla Reps" section, whose list of duties follows the sentence
+/// that matched). A question asking what something does, covers or requires is
+/// answered by the passage written on it, and a heading that names the question's
+/// topic marks where that passage begins and ends. None when the sentence stands
+/// under no such heading, or the section is the sentence alone.
+pub fn enclosing(srcs: &[Src], facts: &Draft, q: &Query, w: &Weights) -> Option<Draft> {
+    let (si, ui) = facts.at?;
+    let s = srcs.get(si)?;
+    let block = s.units.get(ui)?.block;
+    let start = s.blocks[..block.min(s.blocks.len())]
+        .iter()
+        .rposition(|b| b.kind == BlockKind::Heading)
+        .map_or(0, |b| b + 1);
+    let heading = heading_above(s, block)?;
+    let named = super::words::term_set(heading)
+        .iter()
+        .any(|t| !s.naming.contains(t) && q.terms.iter().any(|(x, _)| x == t));
+    if !named {
+        return None;
+    }
+    let mut d = read_section(srcs, si, start, q, w, facts.score);
+    let first = facts.lines.first()?;
+    if !d
+        .lines
+        .iter()
+        .any(|l| l.plain.contains(first.plain.as_str()))
+    {
+        // The sentence may stand in its line as part of its paragraph, quoted whole.
+        d.lines.retain(|l| !first.plain.contains(l.plain.as_str()));
+        d.lines.insert(0, first.clone());
+    }
+    (d.lines.len() > 1).then_some(d)
 }
 
 /// Words of its own (outline number and words most headings share left out) from
@@ -1010,6 +1065,7 @@ pub fn documents(
         list: lines.len() > 1,
         lines,
         score: best,
+        at: None,
     }
 }
 

@@ -360,6 +360,7 @@ fn best_rows<'a>(
         list: lines.len() > 1,
         lines,
         score: 1.0,
+        at: None,
     }
 }
 

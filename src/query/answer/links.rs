@@ -70,6 +70,7 @@ pub fn target(question: &str, passages: &[Passage<'_>]) -> Draft {
         list: lines.len() > 1,
         lines,
         score: if top > 0.0 { 1.0 } else { 0.0 },
+        at: None,
     }
 }
 

@@ -410,5 +410,6 @@ pub fn cell(srcs: &[Src], question: &str, docs: &std::collections::HashMap<Strin
         list: lines.len() > 1,
         lines,
         score,
+        at: None,
     }
 }

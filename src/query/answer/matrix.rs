@@ -79,5 +79,6 @@ pub fn crossed(srcs: &[Src], question: &str, docs: &HashMap<String, f64>) -> Dra
         list: false,
         lines: vec![row_line(&f.table, r, &[0, c], number)],
         score: 1.0,
+        at: None,
     }
 }

@@ -477,6 +477,13 @@ pub fn answer(
     {
         return decline("an answer to this question", &facts, max_tokens);
     }
+    // What a lead-in introduces is already the passage on the topic.
+    if wanted::describes(question)
+        && !facts.list
+        && let Some(d) = facts::enclosing(&srcs, &facts, &plain_q, &w)
+    {
+        return write(vec![d], max_tokens * 2);
+    }
     let budget = if facts.list {
         max_tokens * 2
     } else {

@@ -86,5 +86,6 @@ pub fn sections(srcs: &[Src], docs: &HashMap<String, f64>) -> Draft {
         list: true,
         lines,
         score: 1.0,
+        at: None,
     }
 }

@@ -67,6 +67,7 @@ fn drafted(kind: &'static str, c: Vec<(f64, (usize, usize), Line)>, share: f64) 
         list: lines.len() > 1,
         lines,
         score,
+        at: None,
     }
 }
 
@@ -494,6 +495,7 @@ pub fn parts(srcs: &[Src], q: &Query, question: &str, docs: &HashMap<String, f64
         list: lines.len() > 1,
         lines,
         score: hs.max(fs),
+        at: None,
     }
 }
 
@@ -541,5 +543,6 @@ pub fn change_summary(srcs: &[Src]) -> Draft {
         list: true,
         score: if lines.is_empty() { 0.0 } else { 1.0 },
         lines,
+        at: None,
     }
 }

@@ -404,6 +404,21 @@ pub fn is_type_word(word: &str) -> bool {
         .any(|&w| w == word || super::words::stem(w) == word)
 }
 
+/// Whether `question` asks for a description: its first question word is "what" or
+/// "how" and it names no type ([`wanted`]) ("what does a member agree to", "how are
+/// conflicts handled"). Such a question is answered by what is written on its topic,
+/// where "who", "which", "where" and "when" ask for one thing.
+pub fn describes(question: &str) -> bool {
+    let q = fold(question);
+    let first = q.split_whitespace().find(|w| {
+        matches!(
+            *w,
+            "what" | "how" | "who" | "whom" | "which" | "where" | "when" | "why"
+        )
+    });
+    matches!(first, Some("what" | "how")) && wanted(question).is_none()
+}
+
 /// What `question` asks for, if it names a type.
 pub fn wanted(question: &str) -> Option<Wanted> {
     let q = fold(question);
