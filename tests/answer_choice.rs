@@ -1093,3 +1093,57 @@ On joining, each helper agrees to the following:\n\n\
     );
     assert!(!a.text.contains("postcards"), "{}", a.text);
 }
+
+/// A schedule (DOCX) whose second row holds a form's box: a `w:tbl` nested in a
+/// `w:tc` (ECMA-376 Part 1, 17.4.66), which the chunk keeps as a table inside the cell.
+fn schedule_with_nested_table() -> Vec<u8> {
+    let p = |t: &str| format!("<w:p><w:r><w:t>{t}</w:t></w:r></w:p>");
+    let tc = |inner: &str| format!("<w:tc>{inner}</w:tc>");
+    let tr = |cells: &[String]| format!("<w:tr>{}</w:tr>", cells.concat());
+    let mut rows = vec![tr(&[tc(&p("Week")), tc(&p("Topic"))])];
+    for (week, topic) in [
+        (1, "Fractions"),
+        (2, "Decimals"),
+        (3, "Ratios"),
+        (4, "Percentages"),
+        (6, "Graphs"),
+        (7, "Review"),
+    ] {
+        let cell = if week == 2 {
+            let inner = [
+                tr(&[tc(&p("Item")), tc(&p("Value"))]),
+                tr(&[tc(&p("Room")), tc(&p("B12"))]),
+                tr(&[tc(&p("Teacher")), tc(&p("Ms Lee"))]),
+            ];
+            let inner = format!("<w:tbl>{}</w:tbl>", inner.concat());
+            tc(&format!("{}{inner}{}", p(topic), p("")))
+        } else {
+            tc(&p(topic))
+        };
+        rows.push(tr(&[tc(&p(&format!("Week {week}"))), cell]));
+    }
+    let body = format!(
+        "<w:p><w:pPr><w:pStyle w:val=\"Heading1\"/></w:pPr><w:r><w:t>Autumn maths schedule</w:t></w:r></w:p>\
+<w:tbl>{}</w:tbl>",
+        rows.concat()
+    );
+    common::docx_with(&body, &[], &[])
+}
+
+#[test]
+fn a_table_nested_in_a_cell_does_not_end_its_table() {
+    let mut c = docrag::query::Collection::new();
+    common::add_doc(&mut c, "schedule.docx", &schedule_with_nested_table(), 512);
+    // The rows after the nested table are rows of the outer table.
+    let a = answer(
+        &c,
+        "Which topic does the autumn maths schedule give for Week 4?",
+    );
+    assert!(a.text.contains("Percentages"), "{}", a.text);
+    // Week 5 is skipped between Week 4 and Week 6: the row is not there.
+    let a = answer(
+        &c,
+        "Which topic does the autumn maths schedule give for Week 5?",
+    );
+    assert!(a.declined, "{}", a.text);
+}

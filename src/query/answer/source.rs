@@ -342,10 +342,13 @@ fn blocks(body: &str) -> Vec<Block> {
         if t.starts_with("<table") {
             flush(&mut para, &mut out);
             let mut html = vec![line];
-            if !t.contains("</table>") {
+            // The table ends at its own closing line: a cell may hold a nested table
+            // whose `</table>` stands inside a row's line (chunk/render writes one row
+            // per line, the outer `</table>` alone).
+            if !t.ends_with("</table>") {
                 for l in lines.by_ref() {
                     html.push(l);
-                    if l.contains("</table>") {
+                    if l.trim() == "</table>" {
                         break;
                     }
                 }
@@ -354,6 +357,13 @@ fn blocks(body: &str) -> Vec<Block> {
             let mut b = block(BlockKind::Table, &raw, String::new());
             b.table = table::parse_html(&raw);
             out.push(b);
+            // A table nested in a cell is read as a table of its own too: its rows
+            // are rows of their own, beside being text of the outer cell.
+            for inner in table::nested(&raw) {
+                let mut b = block(BlockKind::Table, inner, String::new());
+                b.table = table::parse_html(inner);
+                out.push(b);
+            }
             continue;
         }
         if t.starts_with('|') {

@@ -125,8 +125,82 @@ struct Cell {
     rowspan: usize,
 }
 
+/// Most nested tables read out of one table.
+const MAX_NESTED: usize = 64;
+
+/// The tables nested in the cells of HTML table `raw`, at any depth, each from its
+/// `<table` to its matching `</table>`, in order of their openings (at most
+/// [`MAX_NESTED`]).
+pub fn nested(raw: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut open: Vec<usize> = Vec::new();
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    let mut at = 0;
+    while let Some(i) = raw[at..].find('<') {
+        let i = at + i;
+        let rest = raw[i..].as_bytes();
+        if rest.len() >= 6 && rest[..6].eq_ignore_ascii_case(b"<table") {
+            open.push(i);
+        } else if rest.len() >= 8 && rest[..8].eq_ignore_ascii_case(b"</table>") {
+            if let Some(start) = open.pop()
+                && !open.is_empty()
+            {
+                found.push((start, i + 8));
+            }
+        }
+        at = i + 1;
+    }
+    found.sort_unstable();
+    for (a, b) in found.into_iter().take(MAX_NESTED) {
+        out.push(&raw[a..b]);
+    }
+    out
+}
+
+/// `raw` with every table inside a cell written as the text of its cells: a nested
+/// table (a form's box inside a cell, HTML and OOXML `w:tbl` in `w:tc` alike) is
+/// part of its cell's content, and its own rows and cells are no rows or cells of
+/// the outer table. Tags of depth two and more become spaces.
+fn flatten_nested(raw: &str) -> String {
+    if raw.matches("<table").count() < 2 {
+        return raw.to_string();
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut depth = 0usize;
+    let mut rest = raw;
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        let tag_end = rest[i..].find('>').map_or(rest.len(), |e| i + e + 1);
+        let tag = &rest[i..tag_end];
+        let name: String = tag
+            .trim_start_matches('<')
+            .trim_start_matches('/')
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let closing = tag.starts_with("</");
+        let structural = matches!(name.as_str(), "table" | "tr" | "td" | "th");
+        if name == "table" && !closing {
+            depth += 1;
+        }
+        if structural && depth >= 2 {
+            out.push(' ');
+        } else {
+            out.push_str(tag);
+        }
+        if name == "table" && closing {
+            depth = depth.saturating_sub(1);
+        }
+        rest = &rest[tag_end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Reads an HTML table; None when it has no row.
 pub fn parse_html(raw: &str) -> Option<Table> {
+    let raw = &flatten_nested(raw);
     let mut rows: Vec<Vec<Cell>> = Vec::new();
     for tr in raw.split("<tr").skip(1) {
         let tr = tr.split("</tr>").next().unwrap_or(tr);
@@ -249,6 +323,29 @@ pub fn parse_html(raw: &str) -> Option<Table> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Three levels of tables, as an RTF or DOCX form nests them (`w:tbl` in `w:tc`).
+    const NESTED: &str = "<table>\n<tr><th>Part</th><th>Detail</th></tr>\n\
+<tr><td>Outside</td><td>Middle A<table><tr><td>Middle B</td><td><table><tr><td>Deep C</td><td>Deep D</td></tr></table></td></tr></table></td></tr>\n\
+<tr><td>After</td><td>Last row</td></tr>\n</table>";
+
+    #[test]
+    fn a_nested_table_is_text_of_its_cell_and_a_table_of_its_own() {
+        let t = parse_html(NESTED).expect("a table");
+        // The outer table keeps its two data rows; the nested ones are its cell's text.
+        assert_eq!(t.rows.len(), 2);
+        assert_eq!(t.rows[1], ["After", "Last row"]);
+        assert!(t.rows[0][1].contains("Middle B") && t.rows[0][1].contains("Deep D"));
+        let inner = nested(NESTED);
+        assert_eq!(inner.len(), 2);
+        assert!(inner[0].starts_with("<table><tr><td>Middle B"));
+        assert_eq!(
+            inner[1],
+            "<table><tr><td>Deep C</td><td>Deep D</td></tr></table>"
+        );
+        let deep = parse_html(inner[1]).expect("the innermost table");
+        assert_eq!(deep.rows, [["Deep C", "Deep D"]]);
+    }
 
     #[test]
     fn html_spans_and_header_rows() {
