@@ -1092,6 +1092,14 @@ On joining, each helper agrees to the following:\n\n\
         a.text
     );
     assert!(!a.text.contains("postcards"), "{}", a.text);
+    // "What is X?" asks for a definition: the sentence that gives it.
+    let a = answer(&c, "What is the volunteers programme of the museum?");
+    assert!(
+        a.text.contains("supports people who want to guide"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("log book"), "{}", a.text);
 }
 
 /// A schedule (DOCX) whose second row holds a form's box: a `w:tbl` nested in a

@@ -407,7 +407,8 @@ pub fn is_type_word(word: &str) -> bool {
 /// Whether `question` asks for a description: its first question word is "what" or
 /// "how" and it names no type ([`wanted`]) ("what does a member agree to", "how are
 /// conflicts handled"). Such a question is answered by what is written on its topic,
-/// where "who", "which", "where" and "when" ask for one thing.
+/// where "who", "which", "where" and "when" ask for one thing, and "what is X?" for
+/// a definition.
 pub fn describes(question: &str) -> bool {
     let q = fold(question);
     let first = q.split_whitespace().find(|w| {
@@ -416,7 +417,9 @@ pub fn describes(question: &str) -> bool {
             "what" | "how" | "who" | "whom" | "which" | "where" | "when" | "why"
         )
     });
-    matches!(first, Some("what" | "how")) && wanted(question).is_none()
+    // "What is X?" asks for a definition, which one sentence gives.
+    let defines = q.starts_with(" what is ") || q.starts_with(" what was ");
+    matches!(first, Some("what" | "how")) && !defines && wanted(question).is_none()
 }
 
 /// What `question` asks for, if it names a type.
