@@ -173,3 +173,35 @@ fn a_link_is_answered_with_its_target() {
     );
     assert!(!a.text.contains("forum.example.org"), "{}", a.text);
 }
+
+/// A timetable keyed by week, each week a rowspan over its two days: the week's
+/// label ("Term 1") is the header of the key column.
+const TIMETABLE: &str = "<html><head><title>Course timetable</title></head><body>\
+<h1>Course timetable</h1><table>\
+<tr><th>Term 1</th><th>Day</th><th>Session</th></tr>\
+<tr><td rowspan=\"2\">Week 1</td><td>Tuesday</td><td>Welcome lecture</td></tr>\
+<tr><td>Thursday</td><td>Lab safety briefing</td></tr>\
+<tr><td rowspan=\"2\">Week 2</td><td>Tuesday</td><td>Quiz on vectors</td></tr>\
+<tr><td>Thursday</td><td>Group project kickoff</td></tr>\
+<tr><td rowspan=\"2\">Week 3</td><td>Tuesday</td><td>Midterm exam in hall B</td></tr>\
+<tr><td>Thursday</td><td>Review of the midterm</td></tr>\
+</table></body></html>";
+
+#[test]
+fn values_said_together_address_the_row_that_holds_both() {
+    let c = collection("timetable.html", TIMETABLE);
+    // The key column's label is named too ("Term 1"): it names no asked column, and
+    // a Tuesday of another week is not the row.
+    let a = answer(
+        &c,
+        "In the Term 1 timetable, what happens on the Tuesday of week 3?",
+    );
+    assert_eq!(a.kind, "table-cell", "{}", a.text);
+    assert!(a.text.contains("Midterm exam in hall B"), "{}", a.text);
+    assert!(!a.text.contains("Welcome lecture"), "{}", a.text);
+    assert!(!a.text.contains("Review of the midterm"), "{}", a.text);
+    // "happens" is the verb of an event, not a thing the timetable must name.
+    let b = answer(&c, "What happens on the Thursday of week 2?");
+    assert!(b.text.contains("Group project kickoff"), "{}", b.text);
+    assert!(!b.declined, "{}", b.text);
+}

@@ -964,8 +964,11 @@ const QUOTED_AS_WRITTEN: f64 = 0.5;
 /// What each level of depth adds to a heading quoted as written (levels 1-6).
 const QUOTED_DEPTH: f64 = 0.1;
 
-/// Sentences a section answer quotes from a section of prose.
-const KEY_SENTENCES: usize = 5;
+/// Sentences a section answer quotes from a section of prose: what a section says is
+/// spread over its paragraphs (one point each, as a rule), and eight sentences cover a
+/// section of several paragraphs where five left its later points out, at a length
+/// (some 150 to 250 words) still read as one answer.
+const KEY_SENTENCES: usize = 8;
 
 /// Units of a section read for its key sentences.
 const MAX_SECTION_UNITS: usize = 400;

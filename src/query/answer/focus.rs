@@ -198,8 +198,17 @@ pub const FOCUS_MIN: f64 = 0.5;
 /// Most words of the phrase a wh-word introduces.
 const PHRASE_WORDS: usize = 2;
 
-/// Words that end the phrase a wh-word introduces: verbs and prepositions.
+/// Words that end the phrase a wh-word introduces: verbs and prepositions. The verbs
+/// of events ("what happens on Tuesday", "what occurred") are among them: intransitive,
+/// they follow the wh-word directly, and what they ask for is whatever the place or
+/// time names, not a thing of their own name.
 const PHRASE_END: &[&str] = &[
+    "happen",
+    "happens",
+    "happened",
+    "occur",
+    "occurs",
+    "occurred",
     "is",
     "are",
     "was",

@@ -288,32 +288,45 @@ fn best_in(
         return None;
     }
     let masked = mask(q, t, &cols);
+    let named_in: Vec<Vec<(f64, usize)>> = t
+        .rows
+        .iter()
+        .map(|row| named_cells_of(row, &masked, quotes))
+        .collect();
+    // Values said together address the row that holds them together ("the Tuesday
+    // of week 11" over rows keyed by week, each with a Tuesday and a Thursday): a
+    // row holding only one of them holds part of the address, and is not the row.
+    // Counted by distinct value: one value written in two cells is one condition.
+    let distinct = |ri: usize| {
+        let mut v: Vec<String> = named_in[ri]
+            .iter()
+            .map(|x| fold(&t.rows[ri][x.1]))
+            .collect();
+        v.sort();
+        v.dedup();
+        v.len()
+    };
+    let counts: Vec<usize> = (0..t.rows.len()).map(distinct).collect();
+    let most = counts.iter().copied().max().unwrap_or(0);
     let mut best: Option<Hit> = None;
     for (ri, row) in t.rows.iter().enumerate() {
         // Rows: one cell of it named by the question, or the row's position.
-        let mut key: Option<(f64, usize)> = None;
         let first = row.iter().position(|c| !c.trim().is_empty());
-        for (ci, cell) in row.iter().enumerate() {
-            let mut s = named(&masked, quotes, cell);
-            if s <= 0.0 {
-                continue;
-            }
-            // A key that is a word for a table's parts ("Table", "Row") is how the
-            // question speaks of the table: it names its row only quoted.
-            if s < QUOTED && STRUCTURE_WORDS.contains(&fold(cell).trim()) {
-                continue;
-            }
-            if Some(ci) != first {
-                // A short cell elsewhere in the row ("1", "0") names nothing unless quoted.
-                if cell.trim().chars().count() < 3 && s < QUOTED {
-                    continue;
-                }
-                s *= OTHER_COLUMN;
-            }
-            if key.is_none_or(|k| s > k.0) {
-                key = Some((s, ci));
-            }
+        let named_here = &named_in[ri];
+        if most >= 2 && counts[ri] < most {
+            continue;
         }
+        let key: Option<(f64, usize)> =
+            named_here
+                .iter()
+                .copied()
+                .fold(None, |k: Option<(f64, usize)>, x| {
+                    if k.is_none_or(|k| x.0 > k.0) {
+                        Some(x)
+                    } else {
+                        k
+                    }
+                });
         let by_pos = rows_at.and_then(|at| at.data_index(t)) == Some(ri);
         // A table of one data row needs no row named: the column names its cell.
         let only = t.rows.len() == 1;
@@ -326,17 +339,27 @@ fn best_in(
         // A column the question names only in part ("switch" for "Switch Year") is
         // the one asked when its cell holds the type the question asks for ("when"
         // asks a date): the question word names what the label's other word says.
-        let asked: Vec<(f64, usize)> = cols
+        let conditions: Vec<usize> = named_here.iter().map(|x| x.1).collect();
+        let mut asked: Vec<(f64, usize)> = cols
             .iter()
             .copied()
             .filter(|&(_, c)| {
-                row.get(c).is_some_and(|v| !v.trim().is_empty()) && key.is_none_or(|k| k.1 != c)
+                row.get(c).is_some_and(|v| !v.trim().is_empty()) && !conditions.contains(&c)
             })
             .map(|(s, c)| match want {
                 Some(w) if s < 1.0 && row.get(c).is_some_and(|v| wanted::holds(w, v)) => (1.0, c),
                 _ => (s, c),
             })
             .collect();
+        // A row addressed by several of its values, whose named column is one of
+        // them (the question names "Spring 2026" and its value "Week 11"), is asked
+        // for whole: what it holds besides the address.
+        if counts[ri] >= 2 && asked.iter().all(|x| x.0 < 1.0) {
+            asked = (0..row.len())
+                .filter(|c| !conditions.contains(c) && !row[*c].trim().is_empty())
+                .map(|c| (1.0, c))
+                .collect();
+        }
         let top = asked.iter().map(|x| x.0).fold(0.0, f64::max);
         if top < 1.0 {
             continue;
@@ -354,6 +377,34 @@ fn best_in(
         }
     }
     best
+}
+
+/// The cells of `row` the folded question (column labels masked) names, as (score,
+/// column): a cell elsewhere than the row's first counts [`OTHER_COLUMN`] of its
+/// score, a short one only quoted, a word for a table's parts only quoted.
+fn named_cells_of(row: &[String], masked: &str, quotes: &[String]) -> Vec<(f64, usize)> {
+    let first = row.iter().position(|c| !c.trim().is_empty());
+    let mut out = Vec::new();
+    for (ci, cell) in row.iter().enumerate() {
+        let mut s = named(masked, quotes, cell);
+        if s <= 0.0 {
+            continue;
+        }
+        // A key that is a word for a table's parts ("Table", "Row") is how the
+        // question speaks of the table: it names its row only quoted.
+        if s < QUOTED && STRUCTURE_WORDS.contains(&fold(cell).trim()) {
+            continue;
+        }
+        if Some(ci) != first {
+            // A short cell elsewhere in the row ("1", "0") names nothing unless quoted.
+            if cell.trim().chars().count() < 3 && s < QUOTED {
+                continue;
+            }
+            s *= OTHER_COLUMN;
+        }
+        out.push((s, ci));
+    }
+    out
 }
 
 /// The cell the question addresses by row and column among the sources' tables
