@@ -8,8 +8,10 @@
 //!   subject; (c) a numbered title alone on its line at the left margin ("6.
 //!   Versioning", "2.1 Scope"), where the number has several levels or the text under
 //!   it is indented; (d) in text whose paragraphs are indented (RFCs), a short title
-//!   alone at the left margin ("Abstract"). A document needs two numbered titles
-//!   before one counts: a single "1. Buy milk" paragraph is not an outline.
+//!   alone at the left margin ("Abstract"); (e) a numbered series of one-line titles,
+//!   each over paragraphs of its own ("  8. Termination." in a licence). A document
+//!   needs two numbered titles before one counts: a single "1. Buy milk" paragraph is
+//!   not an outline.
 //! - **list items** when its first line, or two or more of its lines, open with a bullet (`*`, `-`, `+`,
 //!   `•`, RFC-style `o` followed by two spaces) or a number (`1.`, `2)`); a line under
 //!   an item that opens with no marker, indented at least as deep as the item's
@@ -133,8 +135,12 @@ pub(crate) fn read(text: &str) -> Result<Structured, ConvertError> {
             });
         }
     }
+    let series = numbered_series(&groups);
     let titles: Vec<Option<(u8, &str)>> = (0..groups.len())
-        .map(|i| numbered_title(&groups, i))
+        .map(|i| {
+            numbered_title(&groups, i)
+                .or_else(|| series.contains(&i).then(|| (1, groups[i].lines[0].trim())))
+        })
         .collect();
     let numbered = titles.iter().flatten().count();
     // Indented text: most of its lines (not its paragraphs: each title is a short
@@ -261,6 +267,60 @@ fn numbered_title<'a>(groups: &[Group<'a>], i: usize) -> Option<(u8, &'a str)> {
     // The number stays in the heading: it is how the text refers to its sections.
     (levels.len() > 1 || next_indented || next_part)
         .then_some((levels.len().min(6) as u8, line.trim()))
+}
+
+/// Fewest titles of a numbered series ([`numbered_series`]).
+const SERIES_MIN: usize = 3;
+
+/// Fewest paragraphs a numbered series has between its titles, on average: an item
+/// of a list spaced with blank lines carries one paragraph at most, a section several.
+const SERIES_GAP: f64 = 2.0;
+
+/// The groups that are titles of a numbered series: single lines near the margin
+/// ("  8. Termination.", a full stop allowed), numbered 0, 1, 2 … in steps of one
+/// at one indent, each followed by paragraphs of its own, [`SERIES_GAP`] of them on
+/// average, and at least [`SERIES_MIN`] titles in the series. A licence or a contract
+/// numbers its sections so, in typewritten text with nothing else to mark them; a
+/// list spaced with blank lines numbers its items so too, but an item is not
+/// followed by paragraphs of its own (one at most), and so stays a list.
+fn numbered_series(groups: &[Group<'_>]) -> Vec<usize> {
+    // (group, number, indent) of every line that could open a section.
+    let candidates: Vec<(usize, u32, usize)> = groups
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.lines.len() == 1 && g.indent <= MARGIN)
+        .filter_map(|(i, g)| {
+            let line = g.lines[0].trim();
+            let (num, title) = line.split_once(char::is_whitespace)?;
+            let n: u32 = num.strip_suffix('.')?.parse().ok()?;
+            let title = title.trim();
+            let title = title.strip_suffix('.').unwrap_or(title);
+            (num.len() <= 4 && titlelike(title, TITLE_WORDS)).then_some((i, n, g.indent))
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut run: Vec<(usize, u32, usize)> = Vec::new();
+    let mut close = |run: &mut Vec<(usize, u32, usize)>| {
+        if run.len() >= SERIES_MIN {
+            // The paragraphs between titles (the last title's own are not counted:
+            // the series' end is unknown).
+            let gaps: Vec<usize> = run.windows(2).map(|w| w[1].0 - w[0].0 - 1).collect();
+            let mean = gaps.iter().sum::<usize>() as f64 / gaps.len() as f64;
+            if gaps.iter().all(|&g| g >= 1) && mean >= SERIES_GAP {
+                out.extend(run.iter().map(|x| x.0));
+            }
+        }
+        run.clear();
+    };
+    for c in candidates {
+        let follows = run.last().is_some_and(|l| c.1 == l.1 + 1 && c.2 == l.2);
+        if !follows {
+            close(&mut run);
+        }
+        run.push(c);
+    }
+    close(&mut run);
+    out
 }
 
 /// Whether group `i` is a short title alone at the margin, over an indented paragraph.
@@ -701,6 +761,24 @@ harbour from time to time. Such new timetables will be similar in spirit to the 
         );
         // The indent every line of a paragraph shares is dropped.
         assert_eq!(shape(text)[1], ("p".into(), "The ferry runs daily.".into()));
+    }
+
+    #[test]
+    fn a_numbered_series_of_titles_each_over_paragraphs_heads_sections() {
+        // Typewritten terms: each numbered title (with its full stop) is followed by
+        // paragraphs of its own, so the titles head sections.
+        let terms = "  0. Definitions.\n\n  A berth is a place at the quay.\n\n  A \
+vessel is any boat.\n\n  1. Fees.\n\n  Fees are due monthly.\n\n  Late fees double.\n\n  \
+2. Termination.\n\n  Either side may end the lease.\n\n  Notice takes thirty days.\n";
+        assert_eq!(
+            kinds(terms),
+            ["h1", "p", "p", "h1", "p", "p", "h1", "p", "p"]
+        );
+        assert_eq!(shape(terms)[6].1, "2. Termination.");
+        // A list spaced with blank lines, one remark under each item: still a list.
+        let list = "1. Buy milk.\n\nFrom the corner shop.\n\n2. Sell bread.\n\nAt the \
+market.\n\n3. Fix the gate.\n\nBefore noon.\n";
+        assert_eq!(kinds(list), ["ol1", "p", "ol2", "p", "ol3", "p"]);
     }
 
     #[test]
