@@ -317,6 +317,103 @@ fn cycles_in_the_page_tree_forms_and_outline_end_and_keep_the_text() {
     assert!(text.contains("Form survives."), "{text}");
 }
 
+/// A one-page PDF whose content stream is `stream` (its dictionary entries `dict`),
+/// with Helvetica as /F1 and the form XObjects `forms` as /Fm0, /Fm1, … (objects 5 on).
+fn page_with(stream: &str, dict: &str, forms: &[String]) -> Vec<u8> {
+    let names: String = (0..forms.len())
+        .map(|i| format!("/Fm{i} {} 0 R ", 5 + i))
+        .collect();
+    let mut objects: Vec<String> = vec![
+        "<< /Type /Catalog /Pages 2 0 R >>".into(),
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".into(),
+        format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 {} 0 R >> /XObject << {names}>> >> /Contents 4 0 R >>",
+            5 + forms.len()
+        ),
+        format!(
+            "<< /Length {} {dict} >>\nstream\n{stream}\nendstream",
+            stream.len()
+        ),
+    ];
+    objects.extend(forms.iter().cloned());
+    objects.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".into());
+    write(&objects, "/Root 1 0 R")
+}
+
+fn limits(max_inflated_bytes: u64, max_elements: u64) -> ConvertOptions {
+    ConvertOptions::new().with_limits(docrag::Limits {
+        max_inflated_bytes,
+        max_elements,
+        ..docrag::Limits::default()
+    })
+}
+
+#[test]
+fn a_stream_that_inflates_past_the_limit_is_a_typed_error() {
+    use std::io::Write;
+    // 4 MiB of spaces after a line of text deflates to a few KB: a small file that
+    // asks for much memory. Hex-encoded, the stream is text.
+    let mut ops = b"BT /F1 11 Tf 72 700 Td (Inflated text.) Tj ET\n".to_vec();
+    ops.resize(4 << 20, b' ');
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    z.write_all(&ops).unwrap();
+    let deflated = z.finish().unwrap();
+    assert!(deflated.len() < 16 << 10, "{}", deflated.len());
+    let hex: String = deflated
+        .iter()
+        .map(|b| format!("{b:02X}"))
+        .collect::<String>()
+        + ">";
+    let bytes = page_with(&hex, "/Filter [/ASCIIHexDecode /FlateDecode]", &[]);
+    // Within the limit it reads.
+    let doc = docrag::read::read(&bytes, &limits(8 << 20, 2_000_000)).expect("reads");
+    assert!(body_text(&doc).contains("Inflated text."));
+    // Past it (1 MiB), a typed error names the stream.
+    match docrag::read::read(&bytes, &limits(1 << 20, 2_000_000)) {
+        Err(ConvertError::TooLarge { what, limit, .. }) => {
+            assert!(what.contains("PDF stream"), "{what}");
+            assert_eq!(limit, 1 << 20);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn forms_drawing_each_other_over_and_over_stop_at_the_operator_budget() {
+    // Each form draws the next ten times: six levels run a million operators.
+    let levels = 6;
+    let forms: Vec<String> = (0..levels)
+        .map(|i| {
+            let body = if i + 1 < levels {
+                format!("/Fm{} Do\n", i + 1).repeat(10)
+            } else {
+                "0 0 m 1 1 l S\n".to_string()
+            };
+            let own: String = (i + 1..levels).map(|k| format!("/Fm{k} {} 0 R ", 5 + k)).collect();
+            format!(
+                "<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << {own}>> >> /Length {} >>\nstream\n{body}endstream",
+                body.len()
+            )
+        })
+        .collect();
+    let bytes = page_with(
+        "BT /F1 11 Tf 72 700 Td (Drawn once.) Tj ET /Fm0 Do",
+        "",
+        &forms,
+    );
+    // The default budget (2,000,000 elements, 25 operators each) runs them all.
+    let doc = docrag::read::read(&bytes, &ConvertOptions::new()).expect("reads");
+    assert!(body_text(&doc).contains("Drawn once."));
+    // A budget of 10,000 elements (250,000 operators) stops them, with a typed error.
+    match docrag::read::read(&bytes, &limits(128 << 20, 10_000)) {
+        Err(ConvertError::TooManyElements { what, limit }) => {
+            assert_eq!(what, "content-stream operators");
+            assert_eq!(limit, 250_000);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
 

@@ -13,6 +13,7 @@
 mod device;
 mod fonts;
 mod outline;
+mod work;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -56,22 +57,25 @@ fn settings() -> InterpreterSettings {
 /// [`ConvertError::MalformedPdf`] when no cross-reference data or page tree can be
 /// recovered, or no page can be interpreted; [`ConvertError::TooManyElements`] with
 /// more pages than `limits.max_pages` or more runs and rules than
-/// `limits.max_elements`; [`ConvertError::Stopped`] when the progress hook stops;
+/// `limits.max_elements`; [`ConvertError::TooLarge`] and
+/// [`ConvertError::TooManyElements`] when the file asks for more decoding or more
+/// content-stream operators than the limits allow (`work`);
+/// [`ConvertError::Stopped`] when the progress hook stops;
 /// the errors of [`layout`].
 pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertError> {
+    let work = work::Work::begin(&options.limits);
     let pdf = catch_unwind(|| Pdf::new(bytes.to_vec()))
-        .map_err(|_| malformed("its cross-reference data could not be parsed"))?
-        .map_err(|e| match e {
-            LoadPdfError::Decryption(hayro_syntax::DecryptionError::PasswordProtected) => {
-                ConvertError::PdfEncrypted
-            }
-            LoadPdfError::Decryption(e) => {
-                malformed(&format!("its encryption is unusable ({e:?})"))
-            }
-            LoadPdfError::Invalid => {
-                malformed("no cross-reference table or page tree could be recovered")
-            }
-        })?;
+        .map_err(|_| malformed("its cross-reference data could not be parsed"))?;
+    work.check()?;
+    let pdf = pdf.map_err(|e| match e {
+        LoadPdfError::Decryption(hayro_syntax::DecryptionError::PasswordProtected) => {
+            ConvertError::PdfEncrypted
+        }
+        LoadPdfError::Decryption(e) => malformed(&format!("its encryption is unusable ({e:?})")),
+        LoadPdfError::Invalid => {
+            malformed("no cross-reference table or page tree could be recovered")
+        }
+    })?;
     let limits = &options.limits;
     let count = catch_unwind(AssertUnwindSafe(|| pdf.pages().len()))
         .map_err(|_| malformed("its page tree could not be read"))?;
@@ -114,6 +118,7 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
                 device.finish();
                 device
             }));
+            work.check()?;
             match read {
                 Ok(device) if device.overflow => {
                     return Err(ConvertError::TooManyElements {
@@ -144,6 +149,7 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
         return Err(malformed("none of its pages could be interpreted"));
     }
     let outline = catch_unwind(AssertUnwindSafe(|| outline::read(&pdf))).unwrap_or_default();
+    work.check()?;
     let mut doc = layout(&pages, &outline, limits)?;
     doc.properties = catch_unwind(AssertUnwindSafe(|| info(&pdf))).unwrap_or_default();
     if !failed.is_empty() {

@@ -257,6 +257,11 @@ pub fn interpret<'a>(
     context.save_state();
 
     while let Some(op) = ops.next() {
+        // Each operator draws on the thread's work budget: forms that draw each other
+        // over and over multiply the work a small file asks for (added for docrag).
+        if !hayro_syntax::budget::operator() {
+            break;
+        }
         match op {
             TypedInstruction::SaveState(_) => context.save_state(),
             TypedInstruction::StrokeColorDeviceRgb(s) => {
