@@ -255,3 +255,46 @@ The ferry company must pay the costs of the proceedings.\\par}";
     assert!(a.text.contains("Regional Court of Lakeside"), "{}", a.text);
     assert!(a.text.contains("www.ris.example.at"), "{}", a.text);
 }
+
+/// A decision whose footer is a long privacy notice that ends in its version.
+const NOTICE_RTF: &str = "{\\rtf1\\ansi{\\footer Privacy notice: this decision holds \
+confidential information meant only for the parties of the Lakeside harbour case. \
+Recipients may not pass it on to any other party unless the law requires it, and must \
+destroy it once its stated purpose is fulfilled. If you received it in error, tell the \
+sender at once and return or destroy every copy of it.     Version: 3.14.2020\\par}\
+The court dismissed the appeal of the ferry company against the harbour fee.\\par \
+The ferry company must pay the costs of the proceedings.\\par}";
+
+#[test]
+fn a_long_footer_is_quoted_with_the_passage_the_question_asks_for() {
+    let c = common::collection_of("decision.rtf", NOTICE_RTF);
+    let a = common::answer_of(
+        &c,
+        "What version is printed in the footer of the ferry decision?",
+    );
+    assert_eq!(a.kind, "header-footer", "{}", a.text);
+    // The notice is cut, but not its last words.
+    assert!(a.text.contains("Privacy notice"), "{}", a.text);
+    assert!(a.text.contains("Version: 3.14.2020"), "{}", a.text);
+    assert!(
+        !a.text.contains("return or destroy every copy"),
+        "{}",
+        a.text
+    );
+}
+
+#[test]
+fn another_document_talking_of_footers_does_not_make_the_word_ordinary() {
+    let mut c = Collection::new();
+    common::add_doc(&mut c, "decision.rtf", NOTICE_RTF.as_bytes(), 512);
+    // A web-design note whose body text uses the words themselves.
+    let note = "# Page layout\n\nEvery web page has a header with the logo and a footer \
+with the contact links.\n\nThe footers of our pages list the address of the office.\n";
+    common::add_doc(&mut c, "layout.md", note.as_bytes(), 512);
+    let a = common::answer_of(
+        &c,
+        "What version dates are printed in the footers of the ferry decision?",
+    );
+    assert_eq!(a.kind, "header-footer", "{}", a.text);
+    assert!(a.text.contains("Version: 3.14.2020"), "{}", a.text);
+}

@@ -148,7 +148,7 @@ fn held_by(s: &Src, ask: Ask) -> bool {
 
 /// Whether a weak ask ("which headers", "the change") is for the structure: a
 /// document the question is about holds it, and, for a page header or footer, the
-/// body text does not use the word itself. A word that names a structure in only one
+/// body text of the documents it is about does not use the word itself. A word that names a structure in only one
 /// of its senses ("the change figure" of a table, "revised versions" of a licence, a
 /// document that talks about HTTP headers) means the structure only in a document
 /// that has one: a question naming a document without tracked changes asks about its
@@ -165,7 +165,9 @@ fn weak_ask_holds(srcs: &[Src], ask: Ask, docs: &std::collections::HashMap<Strin
     if ask != Ask::Parts {
         return true;
     }
-    !srcs
+    // Only the documents asked about: another document of the collection that talks
+    // about HTTP headers says nothing of what "the footers" means in this one.
+    !about
         .iter()
         .filter(|s| !s.is_header_footer())
         .flat_map(|s| &s.units)

@@ -47,6 +47,78 @@ pub fn clip_to(s: &str, max: usize) -> String {
     format!("{cut} …")
 }
 
+/// `text` cut as [`clip`] cuts it, with the passages past the cut that hold a
+/// question term the kept start does not (" … Version: 8.28.2011"), as many as fit in
+/// [`CONTEXT_CHARS`] more. A page's header or footer can be a long notice whose last
+/// words (a version, a date, a form number) are what the question asks for; quoted
+/// from its start, they fall past the cut. Passages are the text's sentences and the
+/// runs set apart by wide spaces, as a footer's fields are.
+fn clip_keeping(text: &str, q: &Query) -> String {
+    let head = clip(text);
+    if head.chars().count() >= text.chars().count() {
+        return head;
+    }
+    let asked: HashSet<&str> = q.terms.iter().map(|t| t.0.as_str()).collect();
+    let mut have: HashSet<String> = words::term_set(&head);
+    let mut out = head;
+    let mut added = 0usize;
+    let kept = out.trim_end_matches(" …").chars().count();
+    let mut at = 0usize;
+    let total = text.chars().count();
+    for piece in passages(text) {
+        let start = at;
+        at += piece.chars().count();
+        if start < kept {
+            continue;
+        }
+        let terms = words::term_set(piece);
+        let new = terms
+            .iter()
+            .any(|t| asked.contains(t.as_str()) && !have.contains(t));
+        let len = piece.trim().chars().count();
+        if !new || added + len > CONTEXT_CHARS {
+            continue;
+        }
+        have.extend(terms);
+        added += len;
+        out.push(' ');
+        out.push_str(piece.trim());
+        if at < total {
+            out.push_str(" …");
+        }
+    }
+    out
+}
+
+/// `text` in passages, each with the separator that ends it: sentences (to ". ",
+/// "! ", "? ") and runs set apart by three or more spaces.
+fn passages(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0usize;
+    let bytes = text.as_bytes();
+    let mut i = 0usize;
+    while i < bytes.len() {
+        let sentence_end =
+            matches!(bytes[i], b'.' | b'!' | b'?') && bytes.get(i + 1) == Some(&b' ');
+        let wide = bytes[i] == b' ' && bytes[i..].iter().take_while(|&&b| b == b' ').count() >= 3;
+        if sentence_end || wide {
+            let mut end = i + 1;
+            while end < bytes.len() && bytes[end] == b' ' {
+                end += 1;
+            }
+            out.push(&text[start..end]);
+            start = end;
+            i = end;
+            continue;
+        }
+        i += 1;
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
 /// Keeps the best-scored candidates: those within `share` of the best, at most
 /// [`MAX_LINES`], in source order.
 fn keep<T>(mut c: Vec<(f64, (usize, usize), T)>, share: f64) -> (f64, Vec<T>) {
@@ -474,7 +546,7 @@ pub fn parts(srcs: &[Src], q: &Query, question: &str, docs: &HashMap<String, f64
         if let Some(f) = name.get_mut(..1) {
             f.make_ascii_uppercase();
         }
-        let plain = format!("{name} of {}: \"{}\"", s.title, clip(&text));
+        let plain = format!("{name} of {}: \"{}\"", s.title, clip_keeping(&text, q));
         c.push((score, (si, 0), Line::new(plain, s.number)));
     }
     if !(header && footer) {
