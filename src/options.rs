@@ -11,7 +11,7 @@ pub struct Limits {
     /// Largest total of inflated zip members read, in bytes. Default 128 MiB: ten times
     /// the largest real part seen (a 12.6 MB `document.xml`), and small enough that a
     /// browser tab survives the text it inflates to. In the CLI's PDF reader it bounds
-    /// each decoded stream, and eight times it all of a file's streams together.
+    /// each decoded stream, and four times it all of a file's streams together.
     pub max_inflated_bytes: u64,
     /// Largest inflated/compressed ratio of one zip member, applied to members that
     /// inflate to more than 1 MiB. Default 300 (the most repetitive real part seen, 3,482
@@ -22,7 +22,7 @@ pub struct Limits {
     /// Most elements (paragraphs, cells, runs, XML elements) one document may hold;
     /// the budget is also bounded by the input size (`read::budget`). Default
     /// 2,000,000 (about 600 MB of document model at worst). The CLI's PDF reader runs
-    /// at most 25 times as many content-stream operators.
+    /// at most 8 times as many content-stream operators (each glyph shown counting one).
     pub max_elements: u64,
     /// Most pages one document may have. Default 100,000.
     pub max_pages: u64,

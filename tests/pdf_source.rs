@@ -376,6 +376,20 @@ fn a_stream_that_inflates_past_the_limit_is_a_typed_error() {
         }
         other => panic!("{other:?}"),
     }
+    // RunLength writes a byte up to 128 times over: 4 MiB of runs from 64 KB.
+    let mut runs = String::new();
+    for b in b"BT /F1 11 Tf 72 700 Td (Run text.) Tj ET\n" {
+        runs.push_str(&format!("00{b:02X}"));
+    }
+    runs.push_str(&"8120".repeat(32_768));
+    runs.push_str("80>");
+    let bytes = page_with(&runs, "/Filter [/ASCIIHexDecode /RunLengthDecode]", &[]);
+    let doc = docrag::read::read(&bytes, &limits(8 << 20, 2_000_000)).expect("reads");
+    assert!(body_text(&doc).contains("Run text."));
+    assert!(matches!(
+        docrag::read::read(&bytes, &limits(1 << 20, 2_000_000)),
+        Err(ConvertError::TooLarge { .. })
+    ));
 }
 
 #[test]
@@ -401,14 +415,14 @@ fn forms_drawing_each_other_over_and_over_stop_at_the_operator_budget() {
         "",
         &forms,
     );
-    // The default budget (2,000,000 elements, 25 operators each) runs them all.
+    // The default budget (2,000,000 elements, 8 operators each) runs them all.
     let doc = docrag::read::read(&bytes, &ConvertOptions::new()).expect("reads");
     assert!(body_text(&doc).contains("Drawn once."));
-    // A budget of 10,000 elements (250,000 operators) stops them, with a typed error.
+    // A budget of 10,000 elements (80,000 operators) stops them, with a typed error.
     match docrag::read::read(&bytes, &limits(128 << 20, 10_000)) {
         Err(ConvertError::TooManyElements { what, limit }) => {
             assert_eq!(what, "content-stream operators");
-            assert_eq!(limit, 250_000);
+            assert_eq!(limit, 80_000);
         }
         other => panic!("{other:?}"),
     }

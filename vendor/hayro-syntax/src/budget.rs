@@ -92,6 +92,12 @@ pub(crate) fn decoded(len: u64) -> bool {
 
 /// Draws one operator; false (and the budget spent) when none is left.
 pub fn operator() -> bool {
+    operators(1)
+}
+
+/// Draws `n` operators' worth (a costlier operator weighs more than one); false (and
+/// the budget spent) when fewer are left.
+pub fn operators(n: u64) -> bool {
     STATE.with(|s| {
         let Some(mut st) = s.get() else {
             return true;
@@ -99,12 +105,12 @@ pub fn operator() -> bool {
         if st.spent.is_some() {
             return false;
         }
-        if st.ops_left == 0 {
+        if st.ops_left < n {
             st.spent = Some(Spent::Operators);
             s.set(Some(st));
             return false;
         }
-        st.ops_left -= 1;
+        st.ops_left -= n;
         s.set(Some(st));
         true
     })

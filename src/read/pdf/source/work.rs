@@ -12,14 +12,15 @@ use crate::options::Limits;
 
 /// Total bytes all of a PDF's streams may decode to, in multiples of
 /// [`Limits::max_inflated_bytes`] (which bounds any one stream): fonts and content
-/// streams of a long document come to many times one stream, and inflating eight
-/// times 128 MiB still takes a second or two.
-const TOTAL_STREAMS: u64 = 8;
+/// streams of a long document come to many times one stream, and decoded pages stay
+/// cached while the file is read, so four times 128 MiB is what memory can hold.
+const TOTAL_STREAMS: u64 = 4;
 
 /// Content-stream operators a PDF may run, in multiples of
-/// [`Limits::max_elements`]: a page's operators are mostly not text (paths, colours,
-/// state), some 25 to each run of text the page yields at most.
-const OPERATORS_PER_ELEMENT: u64 = 25;
+/// [`Limits::max_elements`] (16 million by default, a few seconds of work): a page's
+/// operators are mostly not text (paths, colours, state), and every glyph shown counts
+/// as one, a form drawn (`Do`) as sixteen (`vendor/hayro-interpret.patch`).
+const OPERATORS_PER_ELEMENT: u64 = 8;
 
 /// This thread's work budget while a PDF is read; removed when dropped.
 pub(super) struct Work {

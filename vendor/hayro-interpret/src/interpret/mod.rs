@@ -244,6 +244,10 @@ fn appearance_stream<'a>(annot: &Dict<'a>) -> Option<Stream<'a>> {
     }
 }
 
+/// Operators' worth of work one form XObject draw (`Do`) costs (added for docrag):
+/// measured, a `Do` takes some 16 times as long as a path operator.
+const XOBJECT_COST: u64 = 16;
+
 /// Interpret the instructions from `ops` and render them into the device.
 pub fn interpret<'a>(
     mut ops: TypedIter<'_>,
@@ -259,7 +263,14 @@ pub fn interpret<'a>(
     while let Some(op) = ops.next() {
         // Each operator draws on the thread's work budget: forms that draw each other
         // over and over multiply the work a small file asks for (added for docrag).
-        if !hayro_syntax::budget::operator() {
+        // Drawing a form re-enters the interpreter (its stream, its state): it weighs
+        // as XOBJECT_COST operators.
+        let cost = if matches!(op, TypedInstruction::XObject(_)) {
+            XOBJECT_COST
+        } else {
+            1
+        };
+        if !hayro_syntax::budget::operators(cost) {
             break;
         }
         match op {

@@ -23,6 +23,10 @@ pub(crate) fn begin_glyph_run(ctx: &mut Context<'_>) {
     ctx.glyph_scratch.clear();
 }
 
+/// Most glyphs one text-showing operator's run holds (added for docrag): a line of
+/// real text has a few hundred.
+const MAX_RUN_GLYPHS: usize = 65_536;
+
 pub(crate) fn append_text_string<'a>(
     ctx: &mut Context<'a>,
     resources: &Resources<'a>,
@@ -42,6 +46,12 @@ pub(crate) fn append_text_string<'a>(
 
     let mut cur_idx = 0;
     while cur_idx < bytes.len() {
+        // Each glyph draws on the thread's work budget, and one run holds at most
+        // MAX_RUN_GLYPHS: a single string of millions of codes asks for a glyph list
+        // of gigabytes (added for docrag).
+        if ctx.glyph_scratch.len() >= MAX_RUN_GLYPHS || !hayro_syntax::budget::operator() {
+            break;
+        }
         let (code, adv) = font.read_code(bytes, cur_idx);
         cur_idx += adv;
 

@@ -776,6 +776,11 @@ fn apply_predictor(data: Vec<u8>, params: &PredictorParams) -> Option<Vec<u8>> {
                 row_len
             };
 
+            // A row of no bytes (`/Colors 0` or `/Columns 0`) predicts nothing (added
+            // for docrag: it divided by zero).
+            if total_row_len == 0 {
+                return None;
+            }
             let num_rows = data.len() / total_row_len;
 
             if !matches!(params.bits_per_component, 1 | 2 | 4 | 8 | 16) {

@@ -69,13 +69,13 @@ impl Filter {
         #[cfg_attr(not(feature = "images"), allow(unused))] image_params: &ImageDecodeParams,
     ) -> Result<FilterResult<'static>, DecodeFailure> {
         match self {
-            Self::AsciiHexDecode => ascii_hex::decode(data)
+            Self::AsciiHexDecode => within_budget(ascii_hex::decode(data))
                 .map(FilterResult::from_data)
                 .ok_or(DecodeFailure::StreamDecode),
-            Self::Ascii85Decode => ascii_85::decode(data)
+            Self::Ascii85Decode => within_budget(ascii_85::decode(data))
                 .map(FilterResult::from_data)
                 .ok_or(DecodeFailure::StreamDecode),
-            Self::RunLengthDecode => run_length::decode(data)
+            Self::RunLengthDecode => within_budget(run_length::decode(data))
                 .map(FilterResult::from_data)
                 .ok_or(DecodeFailure::StreamDecode),
             Self::LzwDecode => within_budget(lzw_flate::lzw::decode(data, params))

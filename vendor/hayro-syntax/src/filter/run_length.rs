@@ -5,8 +5,14 @@ use alloc::vec::Vec;
 pub(crate) fn decode(data: &[u8]) -> Option<Vec<u8>> {
     let mut reader = Reader::new(data);
     let mut decoded = vec![];
+    // A run repeats a byte up to 128 times: past the work budget, stop (added for
+    // docrag; the caller sees the stream is over it).
+    let cap = crate::filter::allowance();
 
     loop {
+        if decoded.len() as u64 > cap {
+            break;
+        }
         let length = reader.read_byte()?;
 
         match length {
