@@ -20,6 +20,8 @@ pub enum Spent {
     TotalBytes,
     /// Content-stream operators interpreted.
     Operators,
+    /// Pages in the page tree.
+    Pages,
 }
 
 #[derive(Clone, Copy)]
@@ -27,6 +29,7 @@ struct State {
     stream_bytes: u64,
     total_left: u64,
     ops_left: u64,
+    pages: u64,
     spent: Option<Spent>,
 }
 
@@ -35,17 +38,36 @@ std::thread_local! {
 }
 
 /// Sets this thread's budget: at most `stream_bytes` decoded from any one stream,
-/// `total_bytes` decoded from all streams, and `operators` content-stream operators
-/// interpreted. Replaces any budget set before.
-pub fn begin(stream_bytes: u64, total_bytes: u64, operators: u64) {
+/// `total_bytes` decoded from all streams, `operators` content-stream operators
+/// interpreted, and `pages` pages read from the page tree. Replaces any budget set
+/// before.
+pub fn begin(stream_bytes: u64, total_bytes: u64, operators: u64, pages: u64) {
     STATE.with(|s| {
         s.set(Some(State {
             stream_bytes,
             total_left: total_bytes,
             ops_left: operators,
+            pages,
             spent: None,
         }))
     });
+}
+
+/// Whether one more page may join the `count` the page tree has given: false (and
+/// the budget spent) past the budget's pages. A page tree can list millions of pages
+/// in a few kilobytes, each a dictionary in memory before any limit is checked.
+pub(crate) fn page(count: usize) -> bool {
+    STATE.with(|s| {
+        let Some(mut st) = s.get() else {
+            return true;
+        };
+        if count as u64 >= st.pages {
+            st.spent.get_or_insert(Spent::Pages);
+            s.set(Some(st));
+            return false;
+        }
+        true
+    })
 }
 
 /// Removes this thread's budget.

@@ -69,6 +69,10 @@ impl<'a> Pages<'a> {
             if let Some(dict) = object.into_dict()
                 && let Some(page) = Page::new(&dict, &PagesContext::new(), ctx, true)
             {
+                #[cfg(feature = "std")]
+                if !crate::budget::page(pages.len()) {
+                    break;
+                }
                 pages.push(page);
             }
         }
@@ -162,6 +166,11 @@ fn resolve_pages<'a>(
             // Let's be lenient and assume it's a `Page` in case it's `None` or something else
             // (see corpus test case 0083781).
             _ => {
+                // Past the work budget's pages, stop (added for docrag).
+                #[cfg(feature = "std")]
+                if !crate::budget::page(entries.len()) {
+                    break;
+                }
                 if let Some(page) = Page::new(&dict, &frame.ctx, reader_ctx, false) {
                     entries.push(page);
                 }

@@ -1030,6 +1030,9 @@ fn get_decryptor(trailer_dict: &Dict<'_>, password: &[u8]) -> Result<Decryptor, 
     }
 }
 
+/// Most objects one object stream's header is read for (added for docrag).
+const MAX_STREAM_OBJECTS: usize = 100_000;
+
 pub(crate) struct ObjectStream {
     data: Vec<u8>,
     offsets: Vec<(u32, Option<usize>)>,
@@ -1052,7 +1055,10 @@ impl ObjectStream {
         let mut offsets = vec![];
         let mut last_offset = None;
 
-        for _ in 0..num_objects {
+        // A header of millions of entries is no object stream a writer makes (they
+        // hold a few hundred objects), and each entry is kept in memory for the whole
+        // read (added for docrag).
+        for _ in 0..num_objects.min(MAX_STREAM_OBJECTS) {
             r.skip_white_spaces_and_comments();
             // Skip object number
             let obj_num = r.read_without_context::<u32>()?;

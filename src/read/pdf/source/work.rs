@@ -1,7 +1,7 @@
 //! The work a PDF may ask of the interpreter, bounded: a small file can hold a Flate
-//! stream that inflates a thousandfold, or forms that draw each other over and over
-//! (each level multiplying the operators run), and neither may cost more memory or
-//! time than the limits allow. The budget lives in hayro-syntax (our patch,
+//! stream that inflates a thousandfold, forms that draw each other over and over
+//! (each level multiplying the operators run), or a page tree of millions of pages,
+//! and none may cost more memory or time than the limits allow. The budget lives in hayro-syntax (our patch,
 //! `vendor/README.md`): decoders and the interpreter draw from it and stop once it
 //! is spent; [`Work::check`] turns a spent budget into a typed error.
 
@@ -27,6 +27,7 @@ pub(super) struct Work {
     stream: u64,
     total: u64,
     operators: u64,
+    pages: u64,
 }
 
 impl Work {
@@ -36,8 +37,10 @@ impl Work {
             stream: limits.max_inflated_bytes,
             total: limits.max_inflated_bytes.saturating_mul(TOTAL_STREAMS),
             operators: limits.max_elements.saturating_mul(OPERATORS_PER_ELEMENT),
+            // One past the limit: a tree of exactly `max_pages` pages is read.
+            pages: limits.max_pages.saturating_add(1),
         };
-        budget::begin(w.stream, w.total, w.operators);
+        budget::begin(w.stream, w.total, w.operators, w.pages);
         w
     }
 
@@ -62,6 +65,10 @@ impl Work {
             Some(Spent::Operators) => Err(ConvertError::TooManyElements {
                 what: "content-stream operators".into(),
                 limit: self.operators,
+            }),
+            Some(Spent::Pages) => Err(ConvertError::TooManyElements {
+                what: "pages".into(),
+                limit: self.pages - 1,
             }),
         }
     }
