@@ -29,6 +29,7 @@ fn run(text: &str, x: f32, y: f32, size: f32, bold: bool) -> TextRun {
         font: if bold { "Helvetica-Bold" } else { "Helvetica" }.into(),
         bold,
         italic: false,
+        dir: [1.0, 0.0],
     }
 }
 
@@ -615,6 +616,102 @@ fn ruled_three_by_three_table() {
     assert!(text.find("Apple").unwrap() < text.find("Text after").unwrap());
 }
 
+/// `p` (an upright page) as drawn turned a quarter onto a page of its height and
+/// width, its text reading upward: (x, y) goes to (y, width - x).
+fn turned_up(p: &PageRuns) -> PageRuns {
+    let w = p.width;
+    PageRuns {
+        width: p.height,
+        height: p.width,
+        runs: p
+            .runs
+            .iter()
+            .map(|r| TextRun {
+                x: r.y,
+                y: w - r.x,
+                dir: [0.0, -1.0],
+                ..r.clone()
+            })
+            .collect(),
+        rules: p
+            .rules
+            .iter()
+            .map(|r| Rule {
+                x0: r.y0,
+                y0: w - r.x0,
+                x1: r.y1,
+                y1: w - r.x1,
+            })
+            .collect(),
+        ..p.clone()
+    }
+}
+
+#[test]
+fn a_table_turned_onto_the_page_is_read_as_upright() {
+    let xs = [72.0, 272.0, 472.0, 672.0];
+    let ys = [200.0, 220.0, 240.0];
+    let mut runs = Vec::new();
+    body(&mut runs, 72.0, 100.0, &["A wide table, set in landscape."]);
+    for (r, row) in [["Region", "2023", "2024"], ["North", "1,204", "1,377"]]
+        .iter()
+        .enumerate()
+    {
+        for (c, text) in row.iter().enumerate() {
+            words(&mut runs, xs[c] + 3.0, ys[r] + 14.0, 10.0, false, text);
+        }
+    }
+    // Upright, the page is landscape (792 x 612).
+    let mut upright = page(1, runs);
+    (upright.width, upright.height) = (792.0, 612.0);
+    upright.rules = grid(&xs, &ys);
+    let turned = turned_up(&upright);
+    let (a, b) = (read(&[upright]), read(&[turned]));
+    assert_eq!(
+        cell_texts(tables(&b)[0]),
+        [["Region", "2023", "2024"], ["North", "1,204", "1,377"]]
+    );
+    assert_eq!(a.body, b.body);
+}
+
+#[test]
+fn text_in_other_directions_follows_the_main_text_each_in_its_own_lines() {
+    let mut runs = Vec::new();
+    body(
+        &mut runs,
+        72.0,
+        100.0,
+        &[
+            "The body of the page is set upright",
+            "in two lines of ordinary text.",
+        ],
+    );
+    // A caption reading downward along the right margin, in two runs.
+    let down = |text: &str, y: f32| TextRun {
+        x: 580.0,
+        y,
+        dir: [0.0, 1.0],
+        ..run(text, 0.0, 0.0, 9.0, false)
+    };
+    runs.push(down("Figure 3, turned", 100.0));
+    runs.push(down("to fit.", 100.0 + width("Figure 3, turned ", 9.0)));
+    // A diagonal watermark across the page: one run at 45 degrees.
+    runs.push(TextRun {
+        dir: [1.0, -1.0],
+        ..run("DRAFT", 150.0, 600.0, 60.0, false)
+    });
+    let doc = read(&[page(1, runs)]);
+    let paras: Vec<String> = paragraphs(&doc).into_iter().map(|(_, t)| t).collect();
+    assert_eq!(
+        paras,
+        [
+            "The body of the page is set upright in two lines of ordinary text.",
+            "Figure 3, turned to fit.",
+            "DRAFT",
+        ]
+    );
+}
+
 #[test]
 fn ruled_table_with_a_merged_cell() {
     let xs = [72.0, 172.0, 272.0];
@@ -893,6 +990,7 @@ fn garbage_input_never_panics() {
         font: String::new(),
         bold: false,
         italic: false,
+        dir: [1.0, 0.0],
     };
     let runs = vec![
         bad(f32::NAN, 100.0, 10.0, 10.0, "nan x"),
@@ -905,6 +1003,15 @@ fn garbage_input_never_panics() {
         bad(72.0, 100.0, 10.0, 10.0, ""),
         bad(72.0, 100.0, 10.0, 10.0, "\u{0}\u{1}   "),
         bad(72.0, 120.0, 0.0, 10.0, "kept"),
+        // No usable direction reads as upright.
+        TextRun {
+            dir: [f32::NAN, 0.0],
+            ..bad(72.0, 160.0, 0.0, 10.0, "upright")
+        },
+        TextRun {
+            dir: [0.0, 0.0],
+            ..bad(72.0, 200.0, 0.0, 10.0, "too")
+        },
     ];
     let mut p = page(1, runs);
     p.rules = vec![
@@ -938,7 +1045,7 @@ fn garbage_input_never_panics() {
         rules: Vec::new(),
     };
     let doc = layout(&[p, no_size, empty.clone(), empty], &[], &Limits::default()).unwrap();
-    assert_eq!(doc.body_text(), "kept\nalso kept\n");
+    assert_eq!(doc.body_text(), "kept\nupright\ntoo\nalso kept\n");
     assert_eq!(
         doc.body.iter().filter(|b| **b == Block::PageBreak).count(),
         3
@@ -1087,8 +1194,9 @@ fn any_run() -> impl Strategy<Value = TextRun> {
         coord(),
         prop_oneof![4 => 4.0f32..30.0, 1 => coord()],
         any::<bool>(),
+        prop_oneof![3 => Just([1.0f32, 0.0]), 1 => (coord(), coord()).prop_map(|(a, b)| [a, b])],
     )
-        .prop_map(|(text, x, y, width, height, bold)| TextRun {
+        .prop_map(|(text, x, y, width, height, bold, dir)| TextRun {
             text,
             x,
             y,
@@ -1097,6 +1205,7 @@ fn any_run() -> impl Strategy<Value = TextRun> {
             font: String::new(),
             bold,
             italic: false,
+            dir,
         })
 }
 

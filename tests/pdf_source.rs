@@ -447,3 +447,53 @@ proptest::proptest! {
         let _ = convert(&bytes, &ConvertOptions::new());
     }
 }
+
+/// The body text of a page of [`LOREM`] set reading upward from baseline x 100,
+/// one line every 14 units to the right (how a landscape page is drawn onto a
+/// portrait one), with `/Rotate` `rotate`.
+fn upward_lorem(rotate: u16) -> String {
+    let mut pdf = Pdf::default();
+    let page = pdf.page();
+    page.rotate = rotate;
+    for (i, l) in LOREM.iter().enumerate() {
+        page.text_turned(100.0 + i as f32 * 14.0, 700.0, 11.0, 90.0, l);
+    }
+    body_text(&read(&pdf.bytes()))
+}
+
+#[test]
+fn text_drawn_sideways_reads_like_upright_text_with_or_without_rotate() {
+    let mut pdf = Pdf::default();
+    pdf.page().lines(72.0, 100.0, 11.0, 14.0, &LOREM);
+    let upright = body_text(&read(&pdf.bytes()));
+    assert!(
+        upright.starts_with("The left column opens the argument and carries it down"),
+        "{upright}"
+    );
+    // Turned for display by the viewer (/Rotate 90), and left turned on the page.
+    assert_eq!(upward_lorem(90), upright);
+    assert_eq!(upward_lorem(0), upright);
+}
+
+#[test]
+fn a_label_up_the_margin_is_read_after_the_body_and_splits_no_line() {
+    let mut pdf = Pdf::default();
+    let page = pdf.page();
+    page.lines(72.0, 100.0, 11.0, 14.0, &LOREM);
+    // An archive stamp running up the left margin, level with the body's lines.
+    page.text_turned(
+        40.0,
+        180.0,
+        14.0,
+        90.0,
+        "arXiv:2101.00001v1 [cs.CL] 1 Jan 2021",
+    );
+    let text = body_text(&read(&pdf.bytes()));
+    assert_eq!(
+        text,
+        format!(
+            "{}\narXiv:2101.00001v1 [cs.CL] 1 Jan 2021\n",
+            LOREM.join(" ")
+        ),
+    );
+}

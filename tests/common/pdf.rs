@@ -8,6 +8,9 @@
 pub struct Page {
     pub width: f32,
     pub height: f32,
+    /// The page's `/Rotate` (degrees clockwise, a multiple of 90): how a viewer turns
+    /// the page for display. Coordinates stay those of the unturned page.
+    pub rotate: u16,
     content: String,
 }
 
@@ -16,6 +19,7 @@ impl Default for Page {
         Page {
             width: 612.0,
             height: 792.0,
+            rotate: 0,
             content: String::new(),
         }
     }
@@ -32,6 +36,18 @@ impl Page {
             .replace(')', "\\)");
         self.content.push_str(&format!(
             "BT /{font} {size} Tf {x} {} Td ({escaped}) Tj ET\n",
+            self.height - y
+        ));
+        self
+    }
+
+    /// Text whose baseline starts at (`x`, `y`) (from the top) and runs `degrees`
+    /// counter-clockwise from the page's x axis (90: reading upward), in Helvetica.
+    pub fn text_turned(&mut self, x: f32, y: f32, size: f32, degrees: f32, s: &str) -> &mut Self {
+        let (sin, cos) = degrees.to_radians().sin_cos();
+        self.content.push_str(&format!(
+            "BT /F1 {size} Tf {cos:.6} {sin:.6} {:.6} {cos:.6} {x} {} Tm ({s}) Tj ET\n",
+            -sin,
             self.height - y
         ));
         self
@@ -115,8 +131,8 @@ impl Pdf {
         for p in &self.pages {
             let id = objects.len() + 2;
             objects.push(format!(
-                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {} {}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents {id} 0 R >>",
-                p.width, p.height
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {} {}] /Rotate {} /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents {id} 0 R >>",
+                p.width, p.height, p.rotate
             ));
             objects.push(format!(
                 "<< /Length {} >>\nstream\n{}endstream",

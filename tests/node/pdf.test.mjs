@@ -95,14 +95,8 @@ test('a PDF in a Collection: a table-cell question is answered from the PDF, cit
   c.close();
 });
 
-/** A one-page PDF whose standard security handler no empty password opens. */
-function passwordPdf() {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-    `<< /Filter /Standard /V 1 /R 2 /O <${'4A'.repeat(32)}> /U <${'4A'.repeat(32)}> /P -4 >>`,
-  ];
+/** A PDF 1.4 file of `objects` (numbered from 1) with a cross-reference table. */
+function pdfOf(objects, trailer) {
   let out = '%PDF-1.4\n';
   const offsets = objects.map((o, i) => {
     const at = out.length;
@@ -112,10 +106,53 @@ function passwordPdf() {
   const xref = out.length;
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const off of offsets) out += `${String(off).padStart(10, '0')} 00000 n \n`;
-  const id = '<00112233445566778899AABBCCDDEEFF>';
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [${id} ${id}] >>\nstartxref\n${xref}\n%%EOF\n`;
+  out += `trailer\n<< /Size ${objects.length + 1} ${trailer} >>\nstartxref\n${xref}\n%%EOF\n`;
   return new TextEncoder().encode(out);
 }
+
+/** A one-page PDF whose standard security handler no empty password opens. */
+function passwordPdf() {
+  const id = '<00112233445566778899AABBCCDDEEFF>';
+  return pdfOf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+      `<< /Filter /Standard /V 1 /R 2 /O <${'4A'.repeat(32)}> /U <${'4A'.repeat(32)}> /P -4 >>`,
+    ],
+    `/Root 1 0 R /Encrypt 4 0 R /ID [${id} ${id}]`,
+  );
+}
+
+/**
+ * A one-page Helvetica PDF: `lines` upright mid-page, 14 units apart, and `label`
+ * reading upward along the left margin from the level of the second line (text
+ * matrix turned a quarter), as archives stamp a preprint.
+ */
+function labelledPdf(lines, label) {
+  let content = lines.map((l, i) => `BT /F1 11 Tf 72 ${400 - 14 * i} Td (${l}) Tj ET`).join('\n');
+  content += `\nBT /F1 14 Tf 0 1 -1 0 40 386 Tm (${label}) Tj ET\n`;
+  return pdfOf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+      `<< /Length ${content.length} >>\nstream\n${content}endstream`,
+    ],
+    '/Root 1 0 R',
+  );
+}
+
+test('text turned up the margin is read after the body in pdf.js too, as the CLI reads it', async () => {
+  const lines = ['The body opens the argument and', 'carries it down the page in lines', 'of ordinary prose to its end.'];
+  const label = 'arXiv:2101.00001v1 [cs.CL] 1 Jan 2021';
+  const r = await docrag.convertAsync(labelledPdf(lines, label), { fileName: 'labelled.pdf' });
+  const text = r.chunks.join('\n');
+  const body = text.indexOf(lines.join(' '));
+  assert.ok(body >= 0, text);
+  assert.ok(text.indexOf(label) > body, text);
+});
 
 test('a PDF that needs a password and one that is not a PDF fail with their codes', async () => {
   await assert.rejects(docrag.convertAsync(passwordPdf()), (e) => e.code === 'pdf-encrypted');

@@ -7,7 +7,10 @@
 //! off the geometry, into the same [`Document`] the other readers build, so chunking
 //! and retrieval work on PDFs unchanged:
 //!
-//! 1. runs are cleaned (non-finite, sizeless or off-page runs skipped, `runs`);
+//! 1. runs are grouped by the direction of their baseline and turned to read along x
+//!    (`turn`): the page's main direction is laid out as below, text in other
+//!    directions (margin labels, watermarks) after it; runs are cleaned (non-finite,
+//!    sizeless or off-page runs skipped, `runs`);
 //! 2. ruling lines that meet in a grid make ruled tables; the runs inside a cell are
 //!    the cell (`ruled`);
 //! 3. runs sharing a baseline band make lines, fake-bold overprints are dropped, word
@@ -41,6 +44,7 @@ mod ruled;
 mod runs;
 #[cfg(not(target_arch = "wasm32"))]
 mod source;
+mod turn;
 
 use std::collections::BTreeSet;
 
@@ -92,6 +96,9 @@ struct Prepared {
     frags: Vec<Frag>,
     tables: Vec<Ruled>,
     hrules: Vec<Seg1>,
+    /// Fragments of text set in other directions than the page's main text, one
+    /// list per direction, each in its own frame (`turn`).
+    turned: Vec<Vec<Frag>>,
 }
 
 /// Reads the layout of `pages` (in document order) into a [`Document`]. `outline` is
@@ -149,13 +156,24 @@ pub fn layout(
     let mut skipped = 0usize;
     let mut prepared = Vec::with_capacity(pages.len());
     for page in pages {
-        let (runs, bad, page_box) = runs::clean(page);
+        let (main, others, rules) = turn::split(page);
+        let (runs, bad, page_box) = runs::clean(&main);
         skipped += bad;
         budget::take(runs.len() as u64)?;
         for r in &runs {
             tally.add(r);
         }
-        let (h, v) = cells::split_rules(&page.rules);
+        let mut turned = Vec::with_capacity(others.len());
+        for other in &others {
+            let (runs, bad, _) = runs::clean(other);
+            skipped += bad;
+            budget::take(runs.len() as u64)?;
+            for r in &runs {
+                tally.add(r);
+            }
+            turned.push(lines::fragments(runs, 0));
+        }
+        let (h, v) = cells::split_rules(&rules);
         let (tables, rest) = ruled::extract(&h, &v, runs, &mut doc.warnings, page.number)?;
         prepared.push(Prepared {
             number: page.number,
@@ -164,6 +182,7 @@ pub fn layout(
             frags: lines::fragments(rest, 0),
             tables,
             hrules: h,
+            turned,
         });
     }
     if skipped > 0 {
@@ -195,7 +214,13 @@ pub fn layout(
             .map(|(_, f)| f)
             .collect();
         let separator = notes::separator(&p.hrules, p.width, p.height);
-        let segs = page_segs(frags, p.tables, &p.hrules)?;
+        let mut segs = page_segs(frags, p.tables, &p.hrules)?;
+        // Text in other directions is read after the page's main text: it is not on
+        // the main text's lines, and where it sits in the reading order is not
+        // written anywhere (a margin label, a turned caption).
+        for other in p.turned {
+            segs.extend(page_segs(other, Vec::new(), &[])?);
+        }
         laid.push((p.number, p.height, separator, segs));
     }
     let spacing = paragraphs::spacing(laid.iter().flat_map(|p| &p.3));

@@ -10,6 +10,8 @@
 
 use serde::Deserialize;
 
+use super::turn::Turned;
+
 /// One run of text drawn with one font at one size on one baseline (a pdf.js text
 /// item, or one `Tj`/`TJ` string of a content stream).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -35,6 +37,16 @@ pub struct TextRun {
     /// Whether the font is italic or oblique.
     #[serde(default)]
     pub italic: bool,
+    /// Direction of the baseline, a vector (x, y) in the same y-downward space:
+    /// `[1, 0]` (the default) for upright text, `[0, -1]` for text reading upward,
+    /// `[0, 1]` downward. `x` and `y` are the run's start on its baseline and `width`
+    /// its advance along this direction; the length of the vector does not matter.
+    #[serde(default = "upright")]
+    pub dir: [f32; 2],
+}
+
+fn upright() -> [f32; 2] {
+    [1.0, 0.0]
 }
 
 /// A horizontal or vertical ruling line: a stroked path segment, or a thin filled
@@ -86,7 +98,7 @@ const MAX_SIZE: f32 = 2_000.0;
 
 /// Largest coordinate magnitude accepted, in units (about 350 m): beyond it `f32`
 /// loses the precision layout needs, and no page is that large.
-const MAX_COORD: f32 = 1.0e6;
+pub(crate) const MAX_COORD: f32 = 1.0e6;
 
 /// A run made safe: finite coordinates, positive size, text without controls.
 #[derive(Debug, Clone, PartialEq)]
@@ -126,26 +138,24 @@ pub(crate) struct PageBox {
     pub height: f32,
 }
 
-/// Cleans a page's runs: drops runs with non-finite or absurd coordinates, a size
-/// that is not positive, no visible text, or a box wholly off the page (text clipped
-/// away is not shown to a reader). Returns the kept runs and how many were dropped.
-pub(crate) fn clean(page: &PageRuns) -> (Vec<Run>, usize, PageBox) {
-    let valid = |v: f32| v.is_finite() && v > 0.0 && v <= MAX_COORD;
-    let known = valid(page.width) && valid(page.height);
+/// Cleans the runs of one direction of a page, turned to read along x
+/// ([`super::turn`]): drops runs with non-finite or absurd coordinates, a size that
+/// is not positive, no visible text, or a box wholly off the page (text clipped away
+/// is not shown to a reader). Returns the kept runs and how many were dropped.
+pub(crate) fn clean(page: &Turned) -> (Vec<Run>, usize, PageBox) {
+    let known = page.known;
+    let (width, height) = (page.frame.width, page.frame.height);
     let mut out = Vec::with_capacity(page.runs.len());
     let mut dropped = 0;
     for r in &page.runs {
-        match clean_run(r, known.then_some((page.width, page.height))) {
+        match clean_run(r, known.then_some((width, height))) {
             Some(run) => out.push(run),
             None if r.text.trim().is_empty() => {}
             None => dropped += 1,
         }
     }
     let pb = if known {
-        PageBox {
-            width: page.width,
-            height: page.height,
-        }
+        PageBox { width, height }
     } else {
         // No page size: the text's own extent stands in for it.
         let w = out.iter().map(|r| r.x1).fold(0.0f32, f32::max);

@@ -195,7 +195,8 @@ function fontOf(page, id, cache) {
 
 /**
  * Text runs of a page's text content in viewport coordinates: x of the run's start,
- * y of its baseline from the top, its advance width and font size in units.
+ * y of its baseline from the top, its advance width along its baseline, its font
+ * size in units and its baseline's direction.
  */
 function runs(page, content, viewport, fonts) {
   const out = [];
@@ -210,6 +211,8 @@ function runs(page, content, viewport, fonts) {
       y: t[5],
       width: (item.width ?? 0) * scale,
       height: size,
+      // The baseline's direction (text turned on the page reads along it).
+      dir: [t[0], t[1]],
       ...fontOf(page, item.fontName, fonts),
     });
   }

@@ -39,11 +39,18 @@ struct Open {
     /// Pen position after the last glyph, page space.
     end: Point,
     /// Pen position after the last glyph that is not white space: the run's width
-    /// ends there, since its trailing spaces are trimmed, so the gap to the next run
-    /// (where a word space is found) keeps the space's width.
-    ink_end: f64,
+    /// (measured along `dir`) ends there, since its trailing spaces are trimmed, so
+    /// the gap to the next run (where a word space is found) keeps the space's width.
+    ink_end: Point,
     /// Unit vector along the baseline, page space.
     dir: (f64, f64),
+    /// The run's start (its first glyph's origin), page space.
+    start: Point,
+}
+
+/// The length of `v` along unit vector `dir`, at least 0.
+fn length_along(v: hayro_interpret::kurbo::Vec2, dir: (f64, f64)) -> f32 {
+    (v.x * dir.0 + v.y * dir.1).max(0.0) as f32
 }
 
 impl Collector {
@@ -136,7 +143,9 @@ impl Collector {
             let along = dx * open.dir.0 + dy * open.dir.1;
             let across = -dx * open.dir.1 + dy * open.dir.0;
             let fs = f64::from(open.run.height.max(1.0));
-            let same_style = open.run.font == style.name && (open.run.height - size).abs() < 0.5;
+            let same_style = open.run.font == style.name
+                && (open.run.height - size).abs() < 0.5
+                && open.dir.0 * dir.0 + open.dir.1 * dir.1 > 0.99;
             if same_style && across.abs() < fs * 0.2 && along > -fs * 0.3 && along < fs {
                 let both_cjk = open.run.text.chars().last().is_some_and(is_cjk)
                     && text.chars().next().is_some_and(is_cjk);
@@ -146,9 +155,9 @@ impl Collector {
                 }
                 open.run.text.push_str(&text);
                 if !text.trim().is_empty() {
-                    open.ink_end = end.x;
+                    open.ink_end = end;
                 }
-                open.run.width = (open.ink_end - f64::from(open.run.x)).max(0.0) as f32;
+                open.run.width = length_along(open.ink_end - open.start, open.dir);
                 open.end = end;
                 return;
             }
@@ -162,15 +171,17 @@ impl Collector {
                 text,
                 x: origin.x as f32,
                 y: origin.y as f32,
-                width: (end.x - origin.x).max(0.0) as f32,
+                width: length_along(end - origin, dir),
                 height: size,
                 font: style.name.clone(),
                 bold: style.bold,
                 italic: style.italic,
+                dir: [dir.0 as f32, dir.1 as f32],
             },
             end,
-            ink_end: end.x,
+            ink_end: end,
             dir,
+            start: origin,
         });
     }
 
