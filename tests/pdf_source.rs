@@ -497,3 +497,19 @@ fn a_label_up_the_margin_is_read_after_the_body_and_splits_no_line() {
         ),
     );
 }
+
+#[test]
+fn hebrew_lines_read_right_to_left_however_the_glyphs_were_drawn() {
+    let mut pdf = Pdf::default();
+    let page = pdf.page();
+    page.text(72.0, 100.0, 12.0, false, "An English line comes first.");
+    // "shalom 2024 olam": seen as one string left to right, with the number kept
+    // left to right inside it, and drawn letter by letter from the right.
+    page.hebrew_seen(72.0, 130.0, 12.0, "םלוע 2024 םולש");
+    page.hebrew_from_right(400.0, 160.0, 12.0, 9.0, "שלום עולם");
+    let text = body_text(&read(&pdf.bytes()));
+    let lines: Vec<&str> = text.split(['\n', '.']).map(str::trim).collect();
+    assert!(lines.contains(&"שלום 2024 עולם"), "{text}");
+    assert!(lines.contains(&"שלום עולם"), "{text}");
+    assert!(text.starts_with("An English line comes first."), "{text}");
+}

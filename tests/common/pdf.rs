@@ -1,5 +1,6 @@
 //! A minimal PDF writer for tests that build their own PDFs: pages of text in the
-//! standard 14 fonts (Helvetica, Helvetica-Bold; WinAnsiEncoding), stroked lines,
+//! standard 14 fonts (Helvetica, Helvetica-Bold; WinAnsiEncoding; and Helvetica
+//! with a ToUnicode map that reads A-Z as Hebrew letters), stroked lines,
 //! an outline and a title, written as an uncompressed PDF 1.4 file with a
 //! cross-reference table (ISO 32000-1, 7.5). Coordinates are given from the page's
 //! top-left corner, y downward, like the layout analysis's; the writer flips them.
@@ -53,6 +54,44 @@ impl Page {
         self
     }
 
+    /// Hebrew text `seen` as it is seen, left to right (visual order, how most
+    /// producers draw it), with its baseline at `y` and left edge at `x`, in the
+    /// Hebrew-mapped font (letters U+05D0-U+05E9, digits, spaces, Latin lower case).
+    pub fn hebrew_seen(&mut self, x: f32, y: f32, size: f32, seen: &str) -> &mut Self {
+        self.content.push_str(&format!(
+            "BT /F3 {size} Tf {x} {} Td ({}) Tj ET\n",
+            self.height - y,
+            hebrew_codes(seen)
+        ));
+        self
+    }
+
+    /// Hebrew text `read` (logical order) drawn glyph by glyph from the right edge
+    /// `right` leftward, each glyph `advance` units left of the last and each space
+    /// a further `advance`: a producer that writes in reading order.
+    pub fn hebrew_from_right(
+        &mut self,
+        right: f32,
+        y: f32,
+        size: f32,
+        advance: f32,
+        read: &str,
+    ) -> &mut Self {
+        let mut x = right;
+        for c in read.chars() {
+            x -= advance;
+            if c == ' ' {
+                continue;
+            }
+            self.content.push_str(&format!(
+                "BT /F3 {size} Tf {x} {} Td ({}) Tj ET\n",
+                self.height - y,
+                hebrew_codes(&c.to_string())
+            ));
+        }
+        self
+    }
+
     /// Lines of `size`-point text from baseline `y` down, `leading` apart.
     pub fn lines(&mut self, x: f32, y: f32, size: f32, leading: f32, lines: &[&str]) -> &mut Self {
         for (i, l) in lines.iter().enumerate() {
@@ -70,6 +109,17 @@ impl Page {
         ));
         self
     }
+}
+
+/// The codes of the Hebrew-mapped font (`/F3`, whose ToUnicode map sends A-Z to
+/// U+05D0-U+05E9) for `text`.
+fn hebrew_codes(text: &str) -> String {
+    text.chars()
+        .map(|c| match c as u32 {
+            0x05D0..=0x05E9 => char::from_u32(c as u32 - 0x05D0 + 0x41).unwrap_or('?'),
+            _ => c,
+        })
+        .collect()
 }
 
 /// A document being written.
@@ -128,10 +178,12 @@ impl Pdf {
                 item_id(m - 1)
             )
         });
+        // The Hebrew-mapped font and its ToUnicode map come after the outline items.
+        let hebrew = 7 + 2 * n + m;
         for p in &self.pages {
             let id = objects.len() + 2;
             objects.push(format!(
-                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {} {}] /Rotate {} /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents {id} 0 R >>",
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {} {}] /Rotate {} /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 {hebrew} 0 R >> >> /Contents {id} 0 R >>",
                 p.width, p.height, p.rotate
             ));
             objects.push(format!(
@@ -154,6 +206,19 @@ impl Pdf {
             d.push_str(" >>");
             objects.push(d);
         }
+        objects.push(format!(
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode {} 0 R >>",
+            hebrew + 1
+        ));
+        let cmap = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n\
+            /CMapName /Hebrew-UCS def /CMapType 2 def\n\
+            1 begincodespacerange <00> <FF> endcodespacerange\n\
+            4 beginbfrange <20> <20> <0020> <30> <39> <0030> <41> <5A> <05D0> <61> <7A> <0061> endbfrange\n\
+            endcmap CMapName currentdict /CMap defineresource pop end end\n";
+        objects.push(format!(
+            "<< /Length {} >>\nstream\n{cmap}endstream",
+            cmap.len()
+        ));
         write(
             &objects,
             &format!("/Root 1 0 R /Info 5 0 R{}", self.trailer_extra),

@@ -163,3 +163,43 @@ test('a PDF that needs a password and one that is not a PDF fail with their code
   assert.equal(c.documents().length, 0);
   c.close();
 });
+
+/**
+ * A one-page PDF of Hebrew lines in Helvetica whose ToUnicode map reads A-Z as
+ * U+05D0-U+05E9: `seen` drawn as one string in visual order, and `read` drawn letter
+ * by letter from the right, in reading order, 9 units apart.
+ */
+function hebrewPdf(seen, read) {
+  const codes = (t) => [...t].map((c) => (c >= '\u05D0' && c <= '\u05E9' ? String.fromCharCode(c.charCodeAt(0) - 0x05d0 + 0x41) : c)).join('');
+  let content = `BT /F1 12 Tf 72 662 Td (${codes(seen)}) Tj ET\n`;
+  let x = 400;
+  for (const c of read) {
+    x -= 9;
+    if (c !== ' ') content += `BT /F1 12 Tf ${x} 602 Td (${codes(c)}) Tj ET\n`;
+  }
+  const cmap =
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n/CMapName /Hebrew-UCS def /CMapType 2 def\n' +
+    '1 begincodespacerange <00> <FF> endcodespacerange\n' +
+    '4 beginbfrange <20> <20> <0020> <30> <39> <0030> <41> <5A> <05D0> <61> <7A> <0061> endbfrange\n' +
+    'endcmap CMapName currentdict /CMap defineresource pop end end\n';
+  return pdfOf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 6 0 R >>',
+      `<< /Length ${content.length} >>\nstream\n${content}endstream`,
+      `<< /Length ${cmap.length} >>\nstream\n${cmap}endstream`,
+    ],
+    '/Root 1 0 R',
+  );
+}
+
+test('Hebrew through pdf.js reads right to left, drawn as seen or letter by letter in reading order', async () => {
+  const bytes = hebrewPdf('םלוע 2024 םולש', 'שלום עולם');
+  const r = await docrag.convertAsync(bytes, { fileName: 'hebrew.pdf' });
+  const text = r.chunks.join('\n');
+  assert.ok(text.includes('שלום 2024 עולם'), text);
+  assert.ok(text.includes('שלום עולם'), text);
+  assert.ok(!text.includes('םולש'), text);
+});

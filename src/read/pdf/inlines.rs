@@ -142,7 +142,7 @@ impl Builder {
     /// text is a key of `markers` become references to the note it names (each
     /// marker once: it is taken out of the map).
     pub fn line(&mut self, line: &Line, markers: &mut BTreeMap<String, String>) {
-        for (k, f) in line.frags.iter().enumerate() {
+        for (k, f) in line.read_frags().enumerate() {
             if k > 0 {
                 self.space();
             }

@@ -8,6 +8,7 @@
 //! line in one column or one table cell); a [`Line`] is the fragments of one
 //! baseline within one column of the page.
 
+use super::bidi::{self, Dir};
 use super::runs::Run;
 use crate::read::running::collapse;
 
@@ -207,6 +208,9 @@ impl Frag {
             right = right.max(r.x1);
             last = r.text.chars().last().or(last);
         }
+        if self.runs.iter().any(|r| bidi::may_be_rtl(&r.text)) {
+            out = reading_order(out);
+        }
         out
     }
 
@@ -226,6 +230,37 @@ impl Frag {
     pub fn all_bold(&self) -> bool {
         self.runs.iter().all(|r| r.bold)
     }
+}
+
+/// `pieces` (left to right as seen) in the order they are read: reordered by
+/// [`bidi::reading_order`] when some are right-to-left. A word space stays between
+/// the two pieces it separated; two pieces that were not neighbours (at the edges of
+/// an embedded sequence) are spaced when any piece between them was.
+fn reading_order(pieces: Vec<Piece<'_>>) -> Vec<Piece<'_>> {
+    let dirs: Vec<Dir> = pieces.iter().map(|p| bidi::dir(p.text)).collect();
+    if !dirs.contains(&Dir::Rtl) {
+        return pieces;
+    }
+    let all: String = pieces.iter().map(|p| p.text).collect();
+    let base = if bidi::dir(&all) == Dir::Rtl {
+        Dir::Rtl
+    } else {
+        Dir::Ltr
+    };
+    let order = bidi::reading_order(&dirs, base);
+    let spaced: Vec<bool> = pieces.iter().map(|p| p.space_before).collect();
+    let mut out: Vec<Piece<'_>> = Vec::with_capacity(pieces.len());
+    let mut prev: Option<usize> = None;
+    for &i in &order {
+        let mut p = pieces[i];
+        p.space_before = prev.is_some_and(|j| {
+            let (a, b) = (i.min(j), i.max(j));
+            spaced[a + 1..=b].iter().any(|s| *s)
+        });
+        out.push(p);
+        prev = Some(i);
+    }
+    out
 }
 
 /// Groups a column's fragments into lines (one per baseline group), top to bottom.
@@ -267,10 +302,34 @@ fn line(frags: Vec<Frag>) -> Line {
 }
 
 impl Line {
-    /// The line's text: fragments joined by a space, white space collapsed.
+    /// The line's text: fragments joined by a space in reading order, white space
+    /// collapsed.
     pub fn text(&self) -> String {
-        let parts: Vec<String> = self.frags.iter().map(Frag::text).collect();
+        let parts: Vec<String> = self.read_frags().map(Frag::text).collect();
         collapse(&parts.join(" "))
+    }
+
+    /// The fragments in reading order: from the right in a line whose strong
+    /// characters are mostly right-to-left (`bidi`), else from the left.
+    pub fn read_frags(&self) -> Box<dyn Iterator<Item = &Frag> + '_> {
+        let rtl = self.frags.len() > 1
+            && self
+                .frags
+                .iter()
+                .any(|f| f.runs.iter().any(|r| bidi::may_be_rtl(&r.text)))
+            && bidi::dir(
+                &self
+                    .frags
+                    .iter()
+                    .flat_map(|f| &f.runs)
+                    .map(|r| r.text.as_str())
+                    .collect::<String>(),
+            ) == Dir::Rtl;
+        if rtl {
+            Box::new(self.frags.iter().rev())
+        } else {
+            Box::new(self.frags.iter())
+        }
     }
 
     /// Whether every run of the line is bold.

@@ -31,6 +31,7 @@
 //! text is printed on.
 
 mod aligned;
+mod bidi;
 mod cells;
 mod furniture;
 mod headings;

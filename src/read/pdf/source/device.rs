@@ -11,6 +11,7 @@ use hayro_interpret::{
 };
 
 use super::fonts::{self, CidUnicode, FontStyle};
+use crate::read::pdf::bidi;
 use crate::read::pdf::{Rule, TextRun};
 
 /// Glyph advance assumed when a font gives none, in glyph-space units (1/1000 em).
@@ -84,7 +85,13 @@ impl Collector {
         true
     }
 
-    fn keep_run(&mut self, run: TextRun) {
+    /// Keeps a finished run, its text in logical order: glyphs were joined in the
+    /// order they sit left to right, which right-to-left text reads backwards
+    /// (`bidi::logical`; the pdf.js source does the same for its items).
+    fn keep_run(&mut self, mut run: TextRun) {
+        if let std::borrow::Cow::Owned(text) = bidi::logical(&run.text) {
+            run.text = text;
+        }
         if self.room() {
             self.runs.push(run);
         }
