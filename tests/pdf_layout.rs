@@ -3,7 +3,7 @@
 
 use docrag::chunk::chunk_document;
 use docrag::model::*;
-use docrag::read::pdf::{OutlineEntry, PageRuns, Rule, TextRun, layout};
+use docrag::read::pdf::{Element, OutlineEntry, PageRuns, Rule, TextRun, layout};
 use docrag::{ConvertError, ConvertOptions, Limits, SimpleNameFinder};
 
 // ---------- page builders ----------
@@ -30,6 +30,7 @@ fn run(text: &str, x: f32, y: f32, size: f32, bold: bool) -> TextRun {
         bold,
         italic: false,
         dir: [1.0, 0.0],
+        element: None,
     }
 }
 
@@ -59,6 +60,7 @@ fn page(number: u32, runs: Vec<TextRun>) -> PageRuns {
         height: 792.0,
         runs,
         rules: Vec::new(),
+        elements: Vec::new(),
     }
 }
 
@@ -713,6 +715,67 @@ fn text_in_other_directions_follows_the_main_text_each_in_its_own_lines() {
 }
 
 #[test]
+fn a_tagged_pdf_s_structure_decides_paragraphs_and_headings() {
+    // Five lines at even spacing, four of body size: geometry alone joins them.
+    // The structure tree says: a level-2 heading, a paragraph of two lines (the
+    // second inside a Span), a one-line paragraph, and a large-type line tagged as
+    // a paragraph (a pull quote, not a heading).
+    let el = |role: &str, parent: Option<u32>| Element {
+        role: role.into(),
+        parent,
+    };
+    let elements = vec![
+        el("Document", None),
+        el("Sect", Some(0)),
+        el("H2", Some(1)),
+        el("P", Some(1)),
+        el("Span", Some(3)),
+        el("P", Some(1)),
+        el("P", Some(1)),
+    ];
+    let lines = [
+        ("Scope of the service", 2),
+        ("The contractor cleans the hall", 3),
+        ("and the yard every morning.", 4),
+        ("Payment follows each month", 5),
+        ("A large pull quote.", 6),
+    ];
+    let mut runs = Vec::new();
+    for (i, (text, element)) in lines.iter().enumerate() {
+        let size = if i == 4 { 20.0 } else { 10.0 };
+        let y = 100.0 + 12.0 * i as f32 + if i == 4 { 20.0 } else { 0.0 };
+        let mut line = Vec::new();
+        words(&mut line, 72.0, y, size, false, text);
+        for r in &mut line {
+            r.element = Some(*element);
+        }
+        runs.extend(line);
+    }
+    let mut p = page(1, runs);
+    p.elements = elements;
+    let doc = read(&[p.clone()]);
+    assert_eq!(
+        paragraphs(&doc),
+        [
+            (ParagraphKind::Heading(2), "Scope of the service".into()),
+            (
+                ParagraphKind::Normal,
+                "The contractor cleans the hall and the yard every morning.".into()
+            ),
+            (ParagraphKind::Normal, "Payment follows each month".into()),
+            (ParagraphKind::Normal, "A large pull quote.".into()),
+        ]
+    );
+    // Untagged, the same page is read by geometry.
+    for r in &mut p.runs {
+        r.element = None;
+    }
+    p.elements.clear();
+    let untagged = paragraphs(&read(&[p]));
+    assert_ne!(untagged, paragraphs(&doc));
+}
+
+#[test]
 fn ruled_table_with_a_merged_cell() {
     let xs = [72.0, 172.0, 272.0];
     let ys = [200.0, 220.0, 240.0];
@@ -991,6 +1054,7 @@ fn garbage_input_never_panics() {
         bold: false,
         italic: false,
         dir: [1.0, 0.0],
+        element: None,
     };
     let runs = vec![
         bad(f32::NAN, 100.0, 10.0, 10.0, "nan x"),
@@ -1043,6 +1107,7 @@ fn garbage_input_never_panics() {
         height: 0.0,
         runs: Vec::new(),
         rules: Vec::new(),
+        elements: Vec::new(),
     };
     let doc = layout(&[p, no_size, empty.clone(), empty], &[], &Limits::default()).unwrap();
     assert_eq!(doc.body_text(), "kept\nupright\ntoo\nalso kept\n");
@@ -1195,8 +1260,9 @@ fn any_run() -> impl Strategy<Value = TextRun> {
         prop_oneof![4 => 4.0f32..30.0, 1 => coord()],
         any::<bool>(),
         prop_oneof![3 => Just([1.0f32, 0.0]), 1 => (coord(), coord()).prop_map(|(a, b)| [a, b])],
+        prop::option::of(0u32..10),
     )
-        .prop_map(|(text, x, y, width, height, bold, dir)| TextRun {
+        .prop_map(|(text, x, y, width, height, bold, dir, element)| TextRun {
             text,
             x,
             y,
@@ -1206,6 +1272,7 @@ fn any_run() -> impl Strategy<Value = TextRun> {
             bold,
             italic: false,
             dir,
+            element,
         })
 }
 
@@ -1216,8 +1283,17 @@ fn any_page() -> impl Strategy<Value = PageRuns> {
         coord(),
         prop::collection::vec(any_run(), 0..60),
         prop::collection::vec((coord(), coord(), coord(), coord()), 0..12),
+        prop::collection::vec(
+            (
+                prop::sample::select(vec![
+                    "P", "H1", "H3", "Span", "LI", "Lbl", "LBody", "L", "Sect",
+                ]),
+                prop::option::of(0u32..12),
+            ),
+            0..8,
+        ),
     )
-        .prop_map(|(number, width, height, runs, rules)| PageRuns {
+        .prop_map(|(number, width, height, runs, rules, elements)| PageRuns {
             number,
             width,
             height,
@@ -1225,6 +1301,13 @@ fn any_page() -> impl Strategy<Value = PageRuns> {
             rules: rules
                 .into_iter()
                 .map(|(x0, y0, x1, y1)| Rule { x0, y0, x1, y1 })
+                .collect(),
+            elements: elements
+                .into_iter()
+                .map(|(role, parent)| Element {
+                    role: role.into(),
+                    parent,
+                })
                 .collect(),
         })
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use common::pdf::{Pdf, write};
-use docrag::model::{Block, PartKind};
+use docrag::model::{Block, ParagraphKind, PartKind};
 use docrag::{ConvertError, ConvertOptions, convert};
 
 const LOREM: [&str; 6] = [
@@ -512,4 +512,83 @@ fn hebrew_lines_read_right_to_left_however_the_glyphs_were_drawn() {
     assert!(lines.contains(&"שלום 2024 עולם"), "{text}");
     assert!(lines.contains(&"שלום עולם"), "{text}");
     assert!(text.starts_with("An English line comes first."), "{text}");
+}
+
+/// A one-page tagged PDF (ISO 32000-2, 14.7): five lines at even spacing, each in
+/// a marked-content sequence the structure tree claims, with `tree` as the
+/// catalog's `/StructTreeRoot` entry (empty: untagged).
+fn tagged_pdf(tree: &str) -> Vec<u8> {
+    let lines = [
+        ("P", 0, 10, 692, "Scope of the service"),
+        ("P", 1, 10, 680, "The contractor cleans the hall"),
+        ("Span", 2, 10, 668, "and the yard every morning."),
+        ("P", 3, 10, 656, "Payment follows each month"),
+        ("P", 4, 20, 624, "A large pull quote."),
+    ];
+    let content: String = lines
+        .iter()
+        .map(|(tag, mcid, size, y, text)| {
+            format!("/{tag} <</MCID {mcid}>> BDC BT /F1 {size} Tf 72 {y} Td ({text}) Tj ET EMC\n")
+        })
+        .collect();
+    let objects = [
+        format!("<< /Type /Catalog /Pages 2 0 R {tree} >>"),
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_string(),
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R /StructParents 0 >>".to_string(),
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".to_string(),
+        format!("<< /Length {} >>\nstream\n{content}endstream", content.len()),
+        // The tree: a role map sending custom types to standard ones, a heading, a
+        // paragraph whose second line is a Span in it, a paragraph whose content is
+        // a marked-content reference, and a pull quote mapped to P.
+        "<< /Type /StructTreeRoot /K 7 0 R /RoleMap << /Heading2 /H2 /PullQuote /P >> >>".to_string(),
+        "<< /Type /StructElem /S /Document /P 6 0 R /K [8 0 R] >>".to_string(),
+        "<< /S /Sect /P 7 0 R /K [9 0 R 10 0 R 12 0 R 13 0 R] >>".to_string(),
+        "<< /S /Heading2 /P 8 0 R /Pg 3 0 R /K 0 >>".to_string(),
+        "<< /S /P /P 8 0 R /Pg 3 0 R /K [1 11 0 R] >>".to_string(),
+        "<< /S /Span /P 10 0 R /Pg 3 0 R /K 2 >>".to_string(),
+        "<< /S /P /P 8 0 R /K << /Type /MCR /Pg 3 0 R /MCID 3 >> >>".to_string(),
+        "<< /S /PullQuote /P 8 0 R /Pg 3 0 R /K 4 >>".to_string(),
+    ];
+    write(&objects, "/Root 1 0 R")
+}
+
+#[test]
+fn a_tagged_pdf_is_read_from_its_structure_tree() {
+    let paragraphs = |doc: &docrag::model::Document| -> Vec<(ParagraphKind, String)> {
+        doc.body
+            .iter()
+            .filter_map(|b| match b {
+                Block::Paragraph(p) => Some((
+                    p.kind.clone(),
+                    common::blocks_text(std::slice::from_ref(b))
+                        .trim()
+                        .to_string(),
+                )),
+                _ => None,
+            })
+            .collect()
+    };
+    let tagged = paragraphs(&read(&tagged_pdf(
+        "/StructTreeRoot 6 0 R /MarkInfo << /Marked true >>",
+    )));
+    assert_eq!(
+        tagged,
+        [
+            (
+                ParagraphKind::Heading(2),
+                "Scope of the service".to_string()
+            ),
+            (
+                ParagraphKind::Normal,
+                "The contractor cleans the hall and the yard every morning.".to_string()
+            ),
+            (
+                ParagraphKind::Normal,
+                "Payment follows each month".to_string()
+            ),
+            (ParagraphKind::Normal, "A large pull quote.".to_string()),
+        ]
+    );
+    // The same page untagged is read by its geometry, which cannot see this.
+    assert_ne!(paragraphs(&read(&tagged_pdf(""))), tagged);
 }

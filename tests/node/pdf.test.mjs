@@ -203,3 +203,52 @@ test('Hebrew through pdf.js reads right to left, drawn as seen or letter by lett
   assert.ok(text.includes('שלום עולם'), text);
   assert.ok(!text.includes('םולש'), text);
 });
+
+/**
+ * A one-page tagged PDF: five lines at even spacing in marked content that the
+ * structure tree claims (a role-mapped heading, a paragraph of two lines, one with a
+ * Span, a one-line paragraph, a large-type pull quote mapped to P); `tagged` false
+ * leaves the tree out.
+ */
+function taggedPdf(tagged) {
+  const lines = [
+    ['P', 0, 10, 692, 'Scope of the service'],
+    ['P', 1, 10, 680, 'The contractor cleans the hall'],
+    ['Span', 2, 10, 668, 'and the yard every morning.'],
+    ['P', 3, 10, 656, 'Payment follows each month'],
+    ['P', 4, 20, 624, 'A large pull quote.'],
+  ];
+  const content = lines.map(([tag, mcid, size, y, text]) => `/${tag} <</MCID ${mcid}>> BDC BT /F1 ${size} Tf 72 ${y} Td (${text}) Tj ET EMC\n`).join('');
+  const tree = tagged ? '/StructTreeRoot 6 0 R /MarkInfo << /Marked true >>' : '';
+  return pdfOf(
+    [
+      `<< /Type /Catalog /Pages 2 0 R ${tree} >>`,
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R /StructParents 0 >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+      `<< /Length ${content.length} >>\nstream\n${content}endstream`,
+      '<< /Type /StructTreeRoot /K 7 0 R /RoleMap << /Heading2 /H2 /PullQuote /P >> /ParentTree 14 0 R >>',
+      '<< /Type /StructElem /S /Document /P 6 0 R /K [8 0 R] >>',
+      '<< /S /Sect /P 7 0 R /K [9 0 R 10 0 R 12 0 R 13 0 R] >>',
+      '<< /S /Heading2 /P 8 0 R /Pg 3 0 R /K 0 >>',
+      '<< /S /P /P 8 0 R /Pg 3 0 R /K [1 11 0 R] >>',
+      '<< /S /Span /P 10 0 R /Pg 3 0 R /K 2 >>',
+      '<< /S /P /P 8 0 R /K << /Type /MCR /Pg 3 0 R /MCID 3 >> >>',
+      '<< /S /PullQuote /P 8 0 R /Pg 3 0 R /K 4 >>',
+      '<< /Nums [0 [9 0 R 10 0 R 11 0 R 12 0 R 13 0 R]] >>',
+    ],
+    '/Root 1 0 R',
+  );
+}
+
+test('a tagged PDF is read from its structure tree through pdf.js, as the CLI reads it', async () => {
+  const r = await docrag.convertAsync(taggedPdf(true), { fileName: 'tagged.pdf' });
+  const text = r.chunks.join('\n');
+  assert.ok(
+    text.includes('## Scope of the service\n\nThe contractor cleans the hall and the yard every morning.\n\nPayment follows each month\n\nA large pull quote.'),
+    text,
+  );
+  // Untagged, geometry joins the lines and takes the large line for a heading.
+  const u = (await docrag.convertAsync(taggedPdf(false), { fileName: 'tagged.pdf' })).chunks.join('\n');
+  assert.ok(!u.includes('\n\nPayment follows each month\n\n'), u);
+});

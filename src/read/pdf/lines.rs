@@ -10,6 +10,7 @@
 
 use super::bidi::{self, Dir};
 use super::runs::Run;
+use super::tags::Block;
 use crate::read::running::collapse;
 
 /// A gap wider than this share of the font size is a word space. The space glyph of
@@ -335,5 +336,20 @@ impl Line {
     /// Whether every run of the line is bold.
     pub fn all_bold(&self) -> bool {
         self.frags.iter().all(Frag::all_bold)
+    }
+
+    /// The tagged block most of the line's characters belong to (ties to the one
+    /// met first, left to right); `None` when none of its runs is tagged.
+    pub fn block(&self) -> Option<Block> {
+        let mut tally: Vec<(Block, usize)> = Vec::new();
+        for r in self.frags.iter().flat_map(|f| &f.runs) {
+            let Some(b) = r.block else { continue };
+            match tally.iter_mut().find(|t| t.0 == b) {
+                Some(t) => t.1 += r.weight().max(1),
+                None => tally.push((b, r.weight().max(1))),
+            }
+        }
+        let best = tally.iter().map(|t| t.1).max()?;
+        tally.into_iter().find(|t| t.1 == best).map(|t| t.0)
     }
 }

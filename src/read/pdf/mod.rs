@@ -24,7 +24,8 @@
 //!    superscript are footnotes (`notes`);
 //! 8. the remaining lines are joined into paragraphs (hyphenation undone), headings
 //!    (by type size and bold, or by the outline) and list items (`paragraphs`,
-//!    `headings`, `lists`).
+//!    `headings`, `lists`); in a tagged PDF, lines of one structure element are one
+//!    paragraph and a heading element gives its level (`tags`).
 //!
 //! Every page after the first starts with a [`Block::PageBreak`] (a gap in the page
 //! numbers given adds one per missing page), so each chunk's page is the page its
@@ -45,6 +46,7 @@ mod ruled;
 mod runs;
 #[cfg(not(target_arch = "wasm32"))]
 mod source;
+mod tags;
 mod turn;
 
 use std::collections::BTreeSet;
@@ -60,6 +62,7 @@ use crate::read::budget;
 pub use runs::{OutlineEntry, PageRuns, Rule, TextRun};
 #[cfg(not(target_arch = "wasm32"))]
 pub use source::read;
+pub use tags::Element;
 
 /// The wasm core has no PDF interpreter: the package reads PDFs through pdf.js and
 /// hands its text runs to [`layout`] (`convertAsync`, `Collection.addFile`); the
@@ -154,11 +157,18 @@ pub fn layout(
     };
 
     let mut tally = Tally::default();
+    // Whether the structure tree tags headings: then a tagged paragraph is not a
+    // heading, however large its type.
+    let mut tagged_headings = false;
     let mut skipped = 0usize;
     let mut prepared = Vec::with_capacity(pages.len());
     for page in pages {
         let (main, others, rules) = turn::split(page);
-        let (runs, bad, page_box) = runs::clean(&main);
+        let blocks = tags::blocks(&page.elements);
+        tagged_headings |= blocks
+            .iter()
+            .any(|b| b.is_some_and(|b| matches!(b.role, tags::Role::Heading(_))));
+        let (runs, bad, page_box) = runs::clean(&main, &blocks);
         skipped += bad;
         budget::take(runs.len() as u64)?;
         for r in &runs {
@@ -166,7 +176,7 @@ pub fn layout(
         }
         let mut turned = Vec::with_capacity(others.len());
         for other in &others {
-            let (runs, bad, _) = runs::clean(other);
+            let (runs, bad, _) = runs::clean(other, &blocks);
             skipped += bad;
             budget::take(runs.len() as u64)?;
             for r in &runs {
@@ -258,6 +268,7 @@ pub fn layout(
             page: number,
             spacing,
             markers: &mut markers,
+            tagged_headings,
         };
         doc.body.extend(paragraphs::blocks(&segs, &mut ctx)?);
         doc.notes.extend(notes);

@@ -16,6 +16,7 @@ use super::inlines::{Builder, first_char, last_char};
 use super::lines::Line;
 use super::lists::{self, Levels};
 use super::order::median;
+use super::tags::Role;
 
 /// A gap between baselines wider than this many times the usual line spacing ends a
 /// paragraph (paragraph spacing is at least half a line; leading jitters by 10%).
@@ -44,6 +45,8 @@ pub(crate) struct Ctx<'a> {
     pub spacing: f32,
     /// Note markers of the page (marker text -> note id), each used once.
     pub markers: &'a mut BTreeMap<String, String>,
+    /// Whether the document's structure tree tags headings (`super::tags`).
+    pub tagged_headings: bool,
 }
 
 /// Whether two sizes are one (within 8% and half a unit).
@@ -116,7 +119,14 @@ pub(crate) fn blocks(segs: &[Seg], ctx: &mut Ctx<'_>) -> Result<Vec<Block>, Conv
         };
         for n in lines {
             let hit = ctx.outline.peek(ctx.page, &n.text()).is_some();
+            let tagged = open
+                .as_ref()
+                .and_then(|(o, _)| o.lines.last()?.block())
+                .zip(n.block());
             let go_on = match open.as_ref() {
+                // A tagged PDF says which lines are one paragraph (ISO 32000-2,
+                // 14.8.4): lines of one block element go on, of two do not.
+                Some(_) if !hit && tagged.is_some() => tagged.is_some_and(|(a, b)| a.id == b.id),
                 Some((o, g)) if !hit => {
                     if o.seg == si {
                         continues(o, n, *g, ctx)
@@ -262,9 +272,18 @@ fn close(
     // pointer to the heading (its page follows the leader), not the heading: taken
     // as one, every contents line would open a section of its own.
     let entry = super::inlines::leader_entry(&plain);
+    // A tagged heading has its level; where the tree tags headings, a block it
+    // tags as something else is not one, whatever its type size.
+    let block = first.block();
+    let tagged = block.and_then(|b| match b.role {
+        Role::Heading(level) => Some(level),
+        _ => None,
+    });
+    let by_size = by_size.filter(|_| !(ctx.tagged_headings && block.is_some()));
     let heading = ctx
         .outline
         .take(ctx.page, &plain)
+        .or(tagged)
         .or(by_size.filter(|_| !bullet_wins))
         .filter(|_| !entry);
     let (kind, skip) = match (heading, marker) {

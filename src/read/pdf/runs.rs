@@ -10,6 +10,7 @@
 
 use serde::Deserialize;
 
+use super::tags::{Block, Element};
 use super::turn::Turned;
 
 /// One run of text drawn with one font at one size on one baseline (a pdf.js text
@@ -43,6 +44,10 @@ pub struct TextRun {
     /// its advance along this direction; the length of the vector does not matter.
     #[serde(default = "upright")]
     pub dir: [f32; 2],
+    /// In a tagged PDF, the structure element whose marked content holds the run:
+    /// an index into its page's [`PageRuns::elements`]. `None` when untagged.
+    #[serde(default)]
+    pub element: Option<u32>,
 }
 
 fn upright() -> [f32; 2] {
@@ -79,6 +84,10 @@ pub struct PageRuns {
     /// Ruling lines, for finding ruled tables.
     #[serde(default)]
     pub rules: Vec<Rule>,
+    /// In a tagged PDF, the structure elements holding this page's text and their
+    /// ancestors (ISO 32000-2, 14.7.2), each once; empty when untagged.
+    #[serde(default)]
+    pub elements: Vec<Element>,
 }
 
 /// One entry of the document outline (the PDF bookmarks, ISO 32000-2, 12.3.3).
@@ -112,6 +121,8 @@ pub(crate) struct Run {
     pub size: f32,
     pub bold: bool,
     pub italic: bool,
+    /// The tagged block it belongs to ([`super::tags`]).
+    pub block: Option<Block>,
 }
 
 impl Run {
@@ -142,14 +153,19 @@ pub(crate) struct PageBox {
 /// ([`super::turn`]): drops runs with non-finite or absurd coordinates, a size that
 /// is not positive, no visible text, or a box wholly off the page (text clipped away
 /// is not shown to a reader). Returns the kept runs and how many were dropped.
-pub(crate) fn clean(page: &Turned) -> (Vec<Run>, usize, PageBox) {
+pub(crate) fn clean(page: &Turned, blocks: &[Option<Block>]) -> (Vec<Run>, usize, PageBox) {
     let known = page.known;
     let (width, height) = (page.frame.width, page.frame.height);
     let mut out = Vec::with_capacity(page.runs.len());
     let mut dropped = 0;
     for r in &page.runs {
         match clean_run(r, known.then_some((width, height))) {
-            Some(run) => out.push(run),
+            Some(mut run) => {
+                run.block = r
+                    .element
+                    .and_then(|e| blocks.get(e as usize).copied().flatten());
+                out.push(run);
+            }
             None if r.text.trim().is_empty() => {}
             None => dropped += 1,
         }
@@ -221,6 +237,7 @@ fn clean_run(r: &TextRun, page: Option<(f32, f32)>) -> Option<Run> {
         size: r.height,
         bold: r.bold,
         italic: r.italic,
+        block: None,
     };
     if let Some((w, h)) = page {
         let off = run.x1 < 0.0 || run.x0 > w || run.bottom() < 0.0 || run.top() > h;

@@ -198,11 +198,29 @@ function fontOf(page, id, cache) {
  * y of its baseline from the top, its advance width along its baseline, its font
  * size in units and its baseline's direction.
  */
-function runs(page, content, viewport, fonts) {
+function runs(page, content, viewport, fonts, ids) {
   const out = [];
   const scale = Math.hypot(viewport.transform[0], viewport.transform[1]) || 1;
+  // Marked-content sequences open around the item; the innermost with an id that
+  // the structure tree claims tags it.
+  const marked = [];
   for (const item of content.items) {
+    if (item.type === 'beginMarkedContentProps' || item.type === 'beginMarkedContent') {
+      if (marked.length < 1024) marked.push(item.id ?? null);
+      continue;
+    }
+    if (item.type === 'endMarkedContent') {
+      marked.pop();
+      continue;
+    }
     if (typeof item.str !== 'string' || !item.str.trim()) continue;
+    let element = null;
+    for (let i = marked.length - 1; i >= 0; i--) {
+      if (marked[i] != null && ids.has(marked[i])) {
+        element = ids.get(marked[i]);
+        break;
+      }
+    }
     const t = multiply(viewport.transform, item.transform);
     const size = Math.hypot(t[2], t[3]);
     out.push({
@@ -213,10 +231,41 @@ function runs(page, content, viewport, fonts) {
       height: size,
       // The baseline's direction (text turned on the page reads along it).
       dir: [t[0], t[1]],
+      element,
       ...fontOf(page, item.fontName, fonts),
     });
   }
   return out;
+}
+
+/**
+ * The page's part of a tagged PDF's structure tree (`page.getStructTree()`, roles
+ * after the role map) as `{elements: [{role, parent}], ids}`: `ids` maps each
+ * marked-content id to the index of the element claiming it. Untagged: empty.
+ */
+async function structure(page) {
+  const elements = [];
+  const ids = new Map();
+  let tree = null;
+  try {
+    tree = await page.getStructTree();
+  } catch {}
+  const stack = [];
+  for (const kid of tree?.children ?? []) stack.push([kid, null, 0]);
+  stack.reverse();
+  while (stack.length && elements.length < 500_000) {
+    const [node, parent, depth] = stack.pop();
+    if (node?.type === 'content' && typeof node.id === 'string') {
+      if (parent != null && !ids.has(node.id)) ids.set(node.id, parent);
+      continue;
+    }
+    if (typeof node?.role !== 'string' || depth > 128) continue;
+    const index = elements.length;
+    elements.push({ role: node.role, parent });
+    const kids = Array.isArray(node.children) ? node.children : [];
+    for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], index, depth + 1]);
+  }
+  return { elements, ids };
 }
 
 /** Outline entries with the 1-based page each points to (unresolved ones dropped). */
@@ -295,9 +344,11 @@ export async function readPdf(bytes, { firstPage, lastPage, maxPages, signal, on
       if (n >= first && n <= last) {
         try {
           const ops = await page.getOperatorList();
-          const content = await page.getTextContent();
-          entry.runs = runs(page, content, viewport, new Map());
+          const content = await page.getTextContent({ includeMarkedContent: true });
+          const tags = await structure(page);
+          entry.runs = runs(page, content, viewport, new Map(), tags.ids);
           entry.rules = rules(ops, viewport);
+          entry.elements = tags.elements;
         } catch (e) {
           if (e?.name === 'AbortException') throw abortError();
         }

@@ -1,10 +1,12 @@
 //! A hayro [`Device`] that keeps what layout analysis reads: glyphs joined into text
 //! runs, and straight axis-aligned path segments as ruling lines. Nothing is drawn.
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use hayro_interpret::font::{Glyph, GlyphRun};
 use hayro_interpret::hayro_cmap::{BfString, CMap};
+use hayro_interpret::hayro_syntax::object::Dict;
 use hayro_interpret::kurbo::{Affine, BezPath, PathEl, Point};
 use hayro_interpret::{
     BlendMode, ClipPath, Device, DrawMode, DrawProps, Image, ImageDrawProps, Paint, SoftMask,
@@ -32,6 +34,11 @@ pub(super) struct Collector {
     pub overflow: bool,
     cid: CidUnicode,
     open: Option<Open>,
+    /// The page's marked-content ids claimed by the structure tree -> element index
+    /// (`structure`); empty when the file is untagged.
+    mcids: HashMap<i64, u32>,
+    /// Marked-content sequences open (BMC/BDC ... EMC), each with its `/MCID`.
+    marked: Vec<Option<i64>>,
 }
 
 /// The run being extended.
@@ -55,12 +62,20 @@ fn length_along(v: hayro_interpret::kurbo::Vec2, dir: (f64, f64)) -> f32 {
 }
 
 impl Collector {
-    /// A collector that keeps at most `cap` runs and rules.
-    pub fn new(cap: u64) -> Self {
+    /// A collector that keeps at most `cap` runs and rules, tagging runs with the
+    /// structure elements `mcids` names.
+    pub fn new(cap: u64, mcids: HashMap<i64, u32>) -> Self {
         Collector {
             cap,
+            mcids,
             ..Collector::default()
         }
+    }
+
+    /// The structure element of the innermost marked-content sequence with an id.
+    fn element(&self) -> Option<u32> {
+        let mcid = self.marked.iter().rev().find_map(|m| *m)?;
+        self.mcids.get(&mcid).copied()
     }
 
     /// Closes the open run (call once after the page is interpreted).
@@ -144,6 +159,7 @@ impl Collector {
         if !origin.x.is_finite() || !origin.y.is_finite() || !size.is_finite() {
             return;
         }
+        let element = self.element();
         if let Some(open) = &mut self.open {
             let dx = origin.x - open.end.x;
             let dy = origin.y - open.end.y;
@@ -151,6 +167,7 @@ impl Collector {
             let across = -dx * open.dir.1 + dy * open.dir.0;
             let fs = f64::from(open.run.height.max(1.0));
             let same_style = open.run.font == style.name
+                && open.run.element == element
                 && (open.run.height - size).abs() < 0.5
                 && open.dir.0 * dir.0 + open.dir.1 * dir.1 > 0.99;
             if same_style && across.abs() < fs * 0.2 && along > -fs * 0.3 && along < fs {
@@ -184,6 +201,7 @@ impl Collector {
                 bold: style.bold,
                 italic: style.italic,
                 dir: [dir.0 as f32, dir.1 as f32],
+                element,
             },
             end,
             ink_end: end,
@@ -340,4 +358,17 @@ impl<'a> Device<'a> for Collector {
     fn draw_image(&mut self, _: Image<'a, '_>, _: ImageDrawProps<'a>) {}
     fn pop_clip(&mut self) {}
     fn pop_transparency_group(&mut self) {}
+
+    fn begin_marked_content(&mut self, _: &[u8], properties: Option<&Dict<'_>>) {
+        // A hostile stream may open sequences without end; ids deeper than this are
+        // not needed to tag text.
+        if self.marked.len() < 1024 {
+            self.marked
+                .push(properties.and_then(|p| p.get::<i64>(b"MCID")));
+        }
+    }
+
+    fn end_marked_content(&mut self) {
+        self.marked.pop();
+    }
 }

@@ -13,6 +13,7 @@
 mod device;
 mod fonts;
 mod outline;
+mod structure;
 mod work;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -92,6 +93,8 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
     let last = options.last_page.unwrap_or(u32::MAX);
     let total = bytes.len() as u64;
     let cache = InterpreterCache::new();
+    let mut tags = catch_unwind(AssertUnwindSafe(|| structure::read(&pdf))).unwrap_or_default();
+    work.check()?;
     let mut pages = Vec::with_capacity(count);
     let mut failed = Vec::new();
     let mut textless = Vec::new();
@@ -109,11 +112,14 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
         };
         if (first..=last).contains(&number) {
             let cap = limits.max_elements.saturating_sub(items);
+            let page_tags = tags.remove(&i).unwrap_or_default();
+            let mcids = page_tags.mcids;
+            runs.elements = page_tags.elements;
             let read = catch_unwind(AssertUnwindSafe(|| {
                 let transform = Affine::new(page.initial_transform(true).as_coeffs());
                 let bounds = Rect::new(0.0, 0.0, f64::from(width), f64::from(height));
                 let mut ctx = Context::new(transform, bounds, &cache, pdf.xref(), settings());
-                let mut device = Collector::new(cap);
+                let mut device = Collector::new(cap, mcids);
                 interpret_page(page, &mut ctx, &mut device);
                 device.finish();
                 device
