@@ -392,6 +392,39 @@ fn a_stream_that_inflates_past_the_limit_is_a_typed_error() {
     ));
 }
 
+/// A one-page PDF whose /Contents names one unfiltered 64 KiB stream `times` times.
+fn contents_repeated(times: usize) -> Vec<u8> {
+    let mut ops = "BT /F1 11 Tf 72 700 Td (Repeated text.) Tj ET\n".to_string();
+    ops.push_str(&" ".repeat((64 << 10) - ops.len()));
+    let contents = "4 0 R ".repeat(times);
+    let objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_string(),
+        format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents [{contents}] >>"
+        ),
+        format!("<< /Length {} >>\nstream\n{ops}\nendstream", ops.len()),
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_string(),
+    ];
+    write(&objects, "/Root 1 0 R")
+}
+
+#[test]
+fn a_content_stream_listed_over_and_over_counts_each_copy() {
+    // Named 2,000 times: a 77 KB file whose page joins 128 MiB of content.
+    let bytes = contents_repeated(2_000);
+    assert!(bytes.len() < 100_000, "{}", bytes.len());
+    // Streams may come to 4 x 8 MiB together: the copies pass that at the 513th.
+    match docrag::read::read(&bytes, &limits(8 << 20, 2_000_000)) {
+        Err(ConvertError::TooLarge { what, .. }) => assert!(what.contains("together"), "{what}"),
+        other => panic!("{:?}", other.map(|d| d.body.len())),
+    }
+    // Named three times, the page reads.
+    let doc =
+        docrag::read::read(&contents_repeated(3), &limits(8 << 20, 2_000_000)).expect("reads");
+    assert!(body_text(&doc).contains("Repeated text."));
+}
+
 #[test]
 fn forms_drawing_each_other_over_and_over_stop_at_the_operator_budget() {
     // Each form draws the next ten times: six levels run a million operators.

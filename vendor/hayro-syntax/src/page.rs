@@ -265,7 +265,9 @@ impl<'a> Page<'a> {
     pub fn page_stream(&self) -> Option<&[u8]> {
         let convert_single = |s: Stream<'_>| {
             let data = s.decoded_data().ok()?;
-            Some(data.into_owned())
+            // docrag: the copy kept for the page counts against the decode budget; a
+            // stream listed in /Contents a thousand times over is copied as often.
+            crate::budget::decoded(data.len() as u64).then(|| data.into_owned())
         };
 
         self.page_streams
