@@ -200,3 +200,51 @@ fn system_message_is_the_library_constant() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stdout(&out), format!("{}\n", docrag::SYSTEM_MESSAGE));
 }
+
+#[test]
+fn ask_reads_folders_and_skips_a_file_it_cannot_read() {
+    let dir = std::env::temp_dir().join(format!("docrag-ask-{}", std::process::id()));
+    let sub = dir.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::copy(corpus(MANUAL), sub.join(MANUAL)).unwrap();
+    // A damaged DOCX beside it, and a file whose extension no reader takes.
+    std::fs::write(dir.join("broken.docx"), b"PK\x03\x04broken").unwrap();
+    std::fs::write(dir.join("notes.bin"), b"not a document").unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    let o = docrag(&["ask", &d, "-q", "What does --toc do?"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let answer: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let cited = answer["citations"].as_array().unwrap();
+    assert!(!cited.is_empty(), "{answer}");
+    let err = stderr(&o);
+    assert!(
+        err.contains("warning [not-zip]") && err.contains("skipped") && err.contains("broken.docx"),
+        "{err}"
+    );
+    assert!(!err.contains("notes.bin"), "{err}");
+    // When nothing can be read, ask fails: one file with its own error, several with
+    // a count.
+    let broken = dir.join("broken.docx").to_string_lossy().into_owned();
+    let o = docrag(&["ask", &broken, "-q", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("docrag: error [not-zip]"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::write(dir.join("also.docx"), b"PK\x03\x04also broken").unwrap();
+    let o = docrag(&[
+        "ask",
+        &broken,
+        &dir.join("also.docx").to_string_lossy(),
+        "-q",
+        "x",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("error [no-documents]: none of the 2 files"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

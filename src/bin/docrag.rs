@@ -41,6 +41,8 @@ mod embed;
 mod enrich;
 #[path = "docrag/export.rs"]
 mod export;
+#[path = "docrag/inputs.rs"]
+mod inputs;
 #[path = "docrag/pages.rs"]
 mod pages;
 #[path = "docrag/pg/mod.rs"]

@@ -7,11 +7,14 @@ use std::io::{self, Write};
 use docrag::query::{Collection, Mode, QueryOptions, Replies, ask};
 
 use super::embed::EmbedFlags;
+use super::inputs::{collect_files, warn_skipped};
 use super::{Common, Fail, common_flag, display_name, number, value};
 
 /// What `docrag help` adds for this command.
 pub(crate) const USAGE: &str = "\
-ask       converts each FILE (chunks of --max-tokens), then answers --question over
+ask       converts each FILE (and the documents under each DIR, as export takes them;
+          a file that cannot be read is skipped with a warning, and ask fails only
+          when none can be; chunks of --max-tokens), then answers --question over
           them with the built-in defaults (BM25, question analysis, context
           assembly under a token budget, extractive answer); prints JSON: path
           taken and why, payload messages, token accounting, answer (plain text),
@@ -25,7 +28,8 @@ ask       converts each FILE (chunks of --max-tokens), then answers --question o
           embedded, and retrieval is hybrid (cosine and BM25, BM25-anchored score
           fusion) instead of BM25 alone; the other embedding flags as for export.";
 
-/// `docrag ask`: converts each FILE (chunks of `--max-tokens`), builds a collection
+/// `docrag ask`: converts each FILE and the documents under each DIR (chunks of
+/// `--max-tokens`; unreadable files skipped with a warning), builds a collection
 /// and answers `--question` with the built-in defaults (BM25, heuristic
 /// classification, extractive answer); prints one JSON object: the path taken and
 /// why, the payload messages, the accounting (tokens), the answer, its citations
@@ -75,7 +79,7 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
         }
     }
     if files.is_empty() {
-        return Err(Fail::usage("ask needs at least one FILE"));
+        return Err(Fail::usage("ask needs a FILE or DIR"));
     }
     let question = question.ok_or_else(|| Fail::usage("ask needs --question TEXT"))?;
     let query_fail = |e: docrag::query::QueryError| Fail {
@@ -86,10 +90,29 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
     let embedder = embed.embedder()?;
     let mut cache = HashMap::new();
     let mut collection = Collection::new();
-    for path in &files {
-        let bytes = std::fs::read(path).map_err(|e| Fail::read(path, &e))?;
-        let options = common.build(path).map_err(|e| Fail::convert(&e))?;
-        let conversion = docrag::convert(&bytes, &options).map_err(|e| Fail::convert(&e))?;
+    let paths = collect_files(&files)?;
+    let mut skipped = 0usize;
+    let mut last_fail: Option<Fail> = None;
+    for path in &paths {
+        let path = &*path.to_string_lossy();
+        let converted = std::fs::read(path)
+            .map_err(|e| Fail::read(path, &e))
+            .and_then(|bytes| {
+                let options = common.build(path).map_err(|e| Fail::convert(&e))?;
+                docrag::convert(&bytes, &options).map_err(|e| Fail::convert(&e))
+            });
+        let conversion = match converted {
+            Ok(c) => c,
+            // One file that cannot be read does not stop the others (as in export).
+            Err(f) => {
+                if paths.len() > 1 {
+                    warn_skipped(&f, path);
+                }
+                skipped += 1;
+                last_fail = Some(f);
+                continue;
+            }
+        };
         for w in &conversion.warnings {
             eprintln!(
                 "docrag: warning [{}]: {}: {}",
@@ -118,6 +141,18 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
                 .add_embeddings(&doc_id, &e.model_id, &v)
                 .map_err(query_fail)?;
         }
+    }
+    if collection.documents().is_empty() {
+        return Err(match (last_fail, paths.len()) {
+            (Some(f), 1) => f,
+            _ => Fail {
+                message: format!(
+                    "docrag: error [no-documents]: none of the {} files could be read ({skipped} skipped)",
+                    paths.len()
+                ),
+                exit: super::EXIT_CONVERT,
+            },
+        });
     }
     let mut options = QueryOptions::new().with_mode(mode);
     if let Some(e) = &embedder {

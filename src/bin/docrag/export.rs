@@ -4,12 +4,13 @@
 use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::{self, BufRead, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use docrag::provider::text_hash;
 use docrag::store::export::{ExportChunk, export_line, parse_line};
 
 use super::embed::{EmbedFlags, Embedder};
+use super::inputs::{collect_files, warn_skipped};
 use super::{Common, Fail, common_flag, value};
 
 /// What `docrag help` adds for this command.
@@ -20,9 +21,6 @@ export    converts each FILE (and every .docx .html .htm .rtf .md .markdown .txt
           chunk carries its embedding; chunks whose text and model already have one in
           OUT (from an earlier export) are not sent again. A file that cannot be
           converted is skipped with a warning.";
-
-/// File extensions taken from a directory (a named file is always tried).
-const EXTENSIONS: &[&str] = &["docx", "html", "htm", "rtf", "md", "markdown", "txt", "pdf"];
 
 pub(crate) fn export_command(args: &[String]) -> Result<(), Fail> {
     let mut common = Common::default();
@@ -70,10 +68,7 @@ pub(crate) fn export_command(args: &[String]) -> Result<(), Fail> {
             }
             Ok(c) => docs.push((display_file_name(path), c)),
             Err(f) => {
-                eprintln!(
-                    "{}",
-                    f.message.replacen("error", "warning", 1) + &format!(" (skipped {name})")
-                );
+                warn_skipped(&f, &name);
                 skipped += 1;
             }
         }
@@ -170,44 +165,6 @@ fn display_file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()
-}
-
-/// Named files as given, then each directory's files with a known extension, walked
-/// in name order (so an export of the same tree is the same file).
-fn collect_files(inputs: &[&str]) -> Result<Vec<PathBuf>, Fail> {
-    let mut out = Vec::new();
-    for input in inputs {
-        let path = Path::new(input);
-        let meta = fs::metadata(path).map_err(|e| Fail::read(input, &e))?;
-        if meta.is_dir() {
-            walk(path, &mut out).map_err(|e| Fail::read(input, &e))?;
-        } else {
-            out.push(path.to_path_buf());
-        }
-    }
-    Ok(out)
-}
-
-/// Regular files under `dir` with a known extension. Symbolic links to folders are
-/// not followed (a link to `.` would walk forever) and special files (pipes,
-/// devices) are left out (reading a pipe waits forever).
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
-    let mut entries: Vec<(PathBuf, fs::FileType)> = fs::read_dir(dir)?
-        .filter_map(|e| e.ok().and_then(|e| Some((e.path(), e.file_type().ok()?))))
-        .collect();
-    entries.sort_by(|a, b| a.0.cmp(&b.0));
-    for (p, kind) in entries {
-        if kind.is_dir() {
-            walk(&p, out)?;
-        } else if (kind.is_file() || (kind.is_symlink() && p.is_file()))
-            && p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
-        {
-            out.push(p);
-        }
-    }
-    Ok(())
 }
 
 /// Vectors of `embedder`'s model in an earlier export at `path`, by content hash. A
