@@ -248,3 +248,29 @@ fn ask_reads_folders_and_skips_a_file_it_cannot_read() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn ask_prints_the_answer_and_its_sources_as_text_on_request() {
+    let manual = corpus(MANUAL).to_string_lossy().into_owned();
+    let q = "What does the --toc option do?";
+    let o = docrag(&["ask", &manual, "-q", q, "--format", "text"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    // The same answer as the JSON's, then the sources it cites by number.
+    let json: Value = serde_json::from_str(&stdout(&docrag(&["ask", &manual, "-q", q]))).unwrap();
+    let answer = json["answer"].as_str().unwrap();
+    assert!(text.starts_with(answer.trim_end()), "{text}");
+    let (_, sources) = text.split_once("\nSources:\n").expect("a sources list");
+    let first = &json["citations"][0];
+    let line = format!("[{}] {}", first["number"], first["title"].as_str().unwrap());
+    assert!(sources.lines().any(|l| l.starts_with(&line)), "{sources}");
+    assert!(
+        sources
+            .lines()
+            .all(|l| l.contains(", p. ") || l.contains(", pp. ")),
+        "{sources}"
+    );
+    let bad = docrag(&["ask", &manual, "-q", q, "--format", "yaml"]);
+    assert_eq!(bad.status.code(), Some(64));
+    assert!(stderr(&bad).contains("--format takes text or json, not 'yaml'"));
+}

@@ -2,7 +2,7 @@
 //! how a person checks a collection, and how the pipeline is benchmarked.
 
 use std::collections::HashMap;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 use docrag::query::{Collection, Mode, QueryOptions, Replies, ask};
 
@@ -16,7 +16,10 @@ ask       converts each FILE (and the documents under each DIR, as export takes 
           a file that cannot be read is skipped with a warning, and ask fails only
           when none can be; chunks of --max-tokens), then answers --question over
           them with the built-in defaults (BM25, question analysis, context
-          assembly under a token budget, extractive answer); prints JSON: path
+          assembly under a token budget, extractive answer). --format text (the
+          default when stdout is a terminal) prints the answer and its cited
+          sources (document, section, page); --format json (the default into a
+          pipe or file) prints JSON: path
           taken and why, payload messages, token accounting, answer (plain text),
           answerMarkdown, answerKind (how it answered; none = declined), citations
           (document id, title, section, pages, sequence, spans) and the mode's
@@ -44,6 +47,8 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
     let mut percents: Option<(u32, u32, u32)> = None;
     let mut files: Vec<&str> = Vec::new();
     let mut embed = EmbedFlags::default();
+    // Text for a person at a terminal, JSON for a program reading a pipe.
+    let mut json = !io::stdout().is_terminal();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         if common_flag(arg, &mut it, &mut common)? || embed.take(arg, &mut it)? {
@@ -52,6 +57,17 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
         match arg.as_str() {
             "--question" | "-q" => question = Some(value(&mut it, arg)?),
             "--mode" => mode_name = value(&mut it, arg)?,
+            "--format" => {
+                json = match value(&mut it, arg)? {
+                    "json" => true,
+                    "text" => false,
+                    other => {
+                        return Err(Fail::usage(format!(
+                            "--format takes text or json, not '{other}'"
+                        )));
+                    }
+                }
+            }
             "--chunks" => chunks = Some(number(value(&mut it, arg)?, arg)?),
             "--budget" => budget = Some(number(value(&mut it, arg)?, arg)?),
             "--percents" => {
@@ -173,6 +189,9 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
     }
     let result =
         ask(&collection, question, &[], &Replies::default(), &options).map_err(query_fail)?;
+    if !json {
+        return print(&text_report(&result));
+    }
     let report = serde_json::json!({
         "path": result.accounting.path,
         "reason": result.accounting.reason,
@@ -194,5 +213,51 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
         Ok(()) => Ok(()),
         Err(e) if e.io_error_kind() == Some(io::ErrorKind::BrokenPipe) => Ok(()),
         Err(e) => Err(Fail::write(&io::Error::other(e))),
+    }
+}
+
+/// The answer for a person: its text, then each cited source on a line of its own
+/// as `[n] Title, Section, p. N` (`p. ~N` for an estimated page, `pp.` for a range).
+fn text_report(result: &docrag::query::QueryResult) -> String {
+    let mut out = result.answer.text.trim_end().to_string();
+    out.push('\n');
+    let mut seen = std::collections::BTreeSet::new();
+    let sources: Vec<&docrag::query::Source> = result
+        .citations
+        .citations
+        .iter()
+        .map(|c| &c.source)
+        .filter(|s| seen.insert(s.number))
+        .collect();
+    if !sources.is_empty() {
+        out.push_str("\nSources:\n");
+    }
+    for s in sources {
+        let mut line = format!("[{}] {}", s.number, s.title);
+        if !s.section.is_empty() {
+            line.push_str(&format!(", {}", s.section));
+        }
+        let tilde = if s.page_source == "estimated" {
+            "~"
+        } else {
+            ""
+        };
+        match (s.first_page, s.last_page) {
+            (0, _) => {}
+            (a, b) if b > a => line.push_str(&format!(", pp. {tilde}{a}-{b}")),
+            (a, _) => line.push_str(&format!(", p. {tilde}{a}")),
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Writes `text` to stdout; a closed pipe is not an error.
+fn print(text: &str) -> Result<(), Fail> {
+    match io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Fail::write(&e)),
     }
 }
