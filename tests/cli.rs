@@ -274,3 +274,21 @@ fn ask_prints_the_answer_and_its_sources_as_text_on_request() {
     assert_eq!(bad.status.code(), Some(64));
     assert!(stderr(&bad).contains("--format takes text or json, not 'yaml'"));
 }
+
+#[test]
+fn max_bytes_sets_the_input_limit_the_too_large_error_names() {
+    let manual = corpus(MANUAL).to_string_lossy().into_owned();
+    let size = std::fs::metadata(corpus(MANUAL)).unwrap().len();
+    let small = (size - 1).to_string();
+    let o = docrag(&["convert", &manual, "--max-bytes", &small]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("error [too-large]")
+            && err.contains(&format!("over the limit of {small} bytes")),
+        "{err}"
+    );
+    assert!(err.contains("--max-bytes N raises it"), "{err}");
+    let o = docrag(&["convert", &manual, "--max-bytes", &size.to_string()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

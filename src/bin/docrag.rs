@@ -58,11 +58,12 @@ const EXIT_IO: u8 = 74;
 const USAGE: &str = "\
 usage: docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
                            [--format jsonl|markdown] [--doc-id ID] [--title T]
-                           [--page-mode auto|estimate|saved]
+                           [--page-mode auto|estimate|saved] [--max-bytes N]
        docrag bench [--iterations N] [--max-tokens N] [--json] FILE...
        docrag bench-cosine [--n N --dim D] [--k K] [--queries Q] [--json]
-       docrag ask FILE... --question TEXT [--mode rag|entire|adaptive|adaptive-rag]
-                  [--chunks N] [--max-tokens N]
+       docrag ask FILE|DIR... --question TEXT [--mode rag|entire|adaptive|adaptive-rag]
+                  [--chunks N | --budget TOKENS | --percents R,C,E] [--max-tokens N]
+                  [--format text|json] [--max-bytes N] [--embed-url URL --embed-model NAME]
        docrag index FILE... [--percent N] [--max-tokens N]
        docrag expand FILE --seq 3,17 [--budget TOKENS] [--all-tables] [--pages N]
                      [--author NAME] [--max-tokens N]
@@ -84,7 +85,9 @@ usage: docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
 convert   writes the chunks of FILE (DOCX, HTML, RTF, Markdown, text or PDF) to
           stdout: jsonl (default) is one
           {\"text\":...,\"metadata\":{...}} per line; markdown is the chunk texts
-          separated by a '---' line. Warnings go to stderr.
+          separated by a '---' line. Warnings go to stderr. Every command that
+          converts files takes --max-bytes N, the largest input in bytes (default
+          268435456, 256 MiB).
 bench     converts each FILE --iterations times (default 5) in-process and prints
           the input megabytes (10^6 bytes), seconds and MB/s.
 bench-cosine  cosine top-K (default 10) over N random DIM-dimensional vectors
@@ -114,8 +117,16 @@ impl Fail {
     }
 
     fn convert(err: &ConvertError) -> Self {
+        // The library's message says to raise the limit in the options; here the
+        // option is a flag.
+        let hint = match err {
+            ConvertError::TooLarge { what, .. } if what == "the input" => {
+                "; --max-bytes N raises it"
+            }
+            _ => "",
+        };
         Fail {
-            message: format!("docrag: error [{}]: {err}", err.code()),
+            message: format!("docrag: error [{}]: {err}{hint}", err.code()),
             exit: EXIT_CONVERT,
         }
     }
@@ -150,6 +161,8 @@ struct Common {
     doc_id: Option<String>,
     title: Option<String>,
     pages: Option<docrag::PageMode>,
+    /// `--max-bytes`: the largest input accepted (`Limits::max_input_bytes`).
+    max_bytes: Option<u64>,
 }
 
 impl Common {
@@ -170,6 +183,13 @@ impl Common {
         }
         if let Some(p) = self.pages {
             o = o.with_pages(p);
+        }
+        if let Some(n) = self.max_bytes {
+            let limits = docrag::Limits {
+                max_input_bytes: n,
+                ..o.limits.clone()
+            };
+            o = o.with_limits(limits);
         }
         Ok(o)
     }
@@ -254,6 +274,7 @@ fn common_flag<'a>(
         "--last-page" => c.last_page = Some(number(value(it, arg)?, arg)?),
         "--doc-id" => c.doc_id = Some(value(it, arg)?.to_string()),
         "--title" => c.title = Some(value(it, arg)?.to_string()),
+        "--max-bytes" => c.max_bytes = Some(number(value(it, arg)?, arg)?),
         "--page-mode" => {
             let v = value(it, arg)?;
             c.pages = Some(docrag::PageMode::parse(v).map_err(|_| {
