@@ -784,7 +784,10 @@ fn typed_errors() {
     // A zip without a main part names what was looked for.
     let r = read_bytes(&zip_of(&[("hello.txt", b"hi")]));
     match r {
-        Err(E::MissingMainPart { detail }) => assert!(detail.contains("word/document.xml")),
+        Err(E::MissingMainPart { detail }) => {
+            assert!(detail.contains("word/document.xml"));
+            assert!(detail.contains("has 1 other member,"), "{detail}");
+        }
         other => panic!("{other:?}"),
     }
 }

@@ -243,8 +243,9 @@ fn find_main(pkg: &Package<'_>, rels: &Rels) -> Result<String, ConvertError> {
     }
     Err(ConvertError::MissingMainPart {
         detail: format!(
-            "looked for an officeDocument relationship in _rels/.rels and for word/document.xml; the zip archive has {} other members, so it is probably not a .docx",
-            names.len()
+            "looked for an officeDocument relationship in _rels/.rels and for word/document.xml; the zip archive has {} other member{}, so it is probably not a .docx",
+            names.len(),
+            if names.len() == 1 { "" } else { "s" }
         ),
     })
 }
