@@ -292,3 +292,29 @@ fn max_bytes_sets_the_input_limit_the_too_large_error_names() {
     let o = docrag(&["convert", &manual, "--max-bytes", &size.to_string()]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+#[test]
+fn every_command_has_its_own_help() {
+    for (command, says) in [
+        ("convert", "--page-mode auto|estimate|saved"),
+        ("ask", "--format text|json"),
+        ("export", "--jsonl OUT"),
+        ("summarize", "--context-window"),
+        ("system-message", "docrag system-message"),
+    ] {
+        let o = docrag(&[command, "--help"]);
+        assert!(o.status.success(), "{command}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert!(
+            out.starts_with(&format!("usage: docrag {command}")),
+            "{command}: {out}"
+        );
+        assert!(out.contains(says), "{command}: {out}");
+        // Only its own synopsis.
+        assert!(!out.contains("docrag bench-cosine"), "{command}: {out}");
+        assert_eq!(stdout(&docrag(&[command, "-h"])), out);
+    }
+    // The whole help names each command's synopsis once.
+    let all = stdout(&docrag(&["--help"]));
+    assert_eq!(all.matches("docrag summarize FILE").count(), 1, "{all}");
+}

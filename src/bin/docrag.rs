@@ -68,9 +68,6 @@ usage: docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
        docrag expand FILE --seq 3,17 [--budget TOKENS] [--all-tables] [--pages N]
                      [--author NAME] [--max-tokens N]
        docrag bench-enrich [--queries N] [--max-tokens N] [--json] FILE...
-       docrag summarize FILE... [--mode map-reduce|hierarchical|iterative|topics|extractive]
-                        [--focus TEXT] [--provider URL --model NAME [--key-env VAR]]
-                        [--context-window TOKENS] [--concurrency N] [--format text|json]
        docrag bench-summarize [--context-window TOKENS] [--json] FILE...
        docrag export FILE|DIR... --jsonl OUT [--max-tokens N]
                      [--embed-url URL --embed-model NAME [--embed-api openai|ollama]
@@ -94,10 +91,6 @@ bench-cosine  cosine top-K (default 10) over N random DIM-dimensional vectors
           (default: 100000 x 384, then 20000 x 1536), Q queries (default 20):
           milliseconds per query and the bytes scanned per second, next to the
           machine's read bandwidth.
-summarize a summary with verified [chunk-N] citations: extractive (no model) by
-          default; with --provider (an OpenAI-compatible base URL) and --model, the
-          hierarchical mode unless --mode says otherwise; the API key is read from the
-          environment variable --key-env names.
 bench-summarize  model calls and tokens sent per summary mode, with simulated
           replies (real o200k token counts), for each FILE and for all as one
           collection.";
@@ -210,6 +203,10 @@ fn run(args: &[String]) -> Result<(), Fail> {
     let Some((command, rest)) = args.split_first() else {
         return Err(Fail::usage("missing command"));
     };
+    if rest.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{}", command_help(command).unwrap_or_else(full_help));
+        return Ok(());
+    }
     if let Some(result) = enrich::command(command, rest) {
         return result;
     }
@@ -234,20 +231,65 @@ fn run(args: &[String]) -> Result<(), Fail> {
             Ok(())
         }
         "--help" | "-h" | "help" => {
-            println!(
-                "{USAGE}\n{}\n{}\n{}\n{}\n{}\n{}\n{}",
-                pages::USAGE,
-                enrich::USAGE,
-                ask::USAGE,
-                summarize::USAGE,
-                export::USAGE,
-                embed::FLAGS,
-                pg::USAGE
-            );
+            println!("{}", full_help());
             Ok(())
         }
         other => Err(Fail::usage(format!("unknown command '{other}'"))),
     }
+}
+
+/// Every command's synopsis and description.
+fn full_help() -> String {
+    [
+        USAGE,
+        pages::USAGE,
+        enrich::USAGE,
+        ask::USAGE,
+        summarize::USAGE,
+        export::USAGE,
+        embed::FLAGS,
+        pg::USAGE,
+    ]
+    .join("\n")
+}
+
+/// The help of one command (`docrag COMMAND --help`): its synopsis lines (with
+/// their continuation lines) and its description from [`full_help`]; `None` for a
+/// command the help does not name.
+fn command_help(command: &str) -> Option<String> {
+    let help = full_help();
+    let mut synopsis = Vec::new();
+    let mut description = Vec::new();
+    // Which block the current line continues: 0 none, 1 synopsis, 2 description.
+    let mut open = 0;
+    for line in help.lines() {
+        let trimmed = line.trim_start();
+        let head = trimmed.trim_start_matches("usage: ");
+        if head.starts_with("docrag ") {
+            let name = head["docrag ".len()..].split_whitespace().next();
+            open = if name == Some(command) { 1 } else { 0 };
+        } else if !line.starts_with(' ') && !line.is_empty() {
+            let name = line.split_whitespace().next();
+            open = if name == Some(command) { 2 } else { 0 };
+        } else if line.is_empty() {
+            open = 0;
+            continue;
+        }
+        match open {
+            1 => synopsis.push(head.to_string()),
+            2 => description.push(line.to_string()),
+            _ => {}
+        }
+    }
+    (!synopsis.is_empty() || !description.is_empty()).then(|| {
+        let mut out = String::from("usage: ");
+        out.push_str(&synopsis.join("\n       "));
+        if !description.is_empty() {
+            out.push_str("\n\n");
+            out.push_str(&description.join("\n"));
+        }
+        out
+    })
 }
 
 /// Takes the value after `flag`, or a usage error naming the flag.
