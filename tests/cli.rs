@@ -318,3 +318,23 @@ fn every_command_has_its_own_help() {
     let all = stdout(&docrag(&["--help"]));
     assert_eq!(all.matches("docrag summarize FILE").count(), 1, "{all}");
 }
+
+#[test]
+fn an_unknown_option_gets_the_closest_one_and_the_command_s_help() {
+    let o = docrag(&["ask", "a.docx", "--questoin", "hi"]);
+    assert_eq!(o.status.code(), Some(64));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(
+            "docrag: unknown option '--questoin' (did you mean '--question'?)\nusage: docrag ask"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("docrag bench-cosine"), "{err}");
+    // Nothing close: no guess.
+    let err = stderr(&docrag(&["convert", "x.docx", "--zzzzzzzz"]));
+    assert!(
+        err.starts_with("docrag: unknown option '--zzzzzzzz'\nusage: docrag convert"),
+        "{err}"
+    );
+}

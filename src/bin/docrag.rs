@@ -55,6 +55,9 @@ const EXIT_USAGE: u8 = 64;
 const EXIT_NO_INPUT: u8 = 66;
 const EXIT_IO: u8 = 74;
 
+/// The start of an unknown-option message ([`Fail::unknown_option`]).
+const UNKNOWN_OPTION: &str = "unknown option ";
+
 const USAGE: &str = "\
 usage: docrag convert FILE [--max-tokens N] [--first-page N --last-page N]
                            [--format jsonl|markdown] [--doc-id ID] [--title T]
@@ -107,6 +110,35 @@ impl Fail {
             message: format!("docrag: {}\n{USAGE}", message.into()),
             exit: EXIT_USAGE,
         }
+    }
+
+    /// An option the command does not take; [`run`] adds the closest one it does.
+    fn unknown_option(flag: &str) -> Self {
+        Fail::usage(format!("{UNKNOWN_OPTION}'{flag}'"))
+    }
+
+    /// A usage failure of `command` with that command's help in place of the whole
+    /// help, and for an unknown option the closest option the help names.
+    fn for_command(mut self, command: &str) -> Self {
+        if self.exit != EXIT_USAGE {
+            return self;
+        }
+        let Some(help) = command_help(command) else {
+            return self;
+        };
+        let Some(head) = self.message.strip_suffix(&format!("\n{USAGE}")) else {
+            return self;
+        };
+        let mut message = head.to_string();
+        if let Some(flag) = head
+            .strip_prefix(&format!("docrag: {UNKNOWN_OPTION}'"))
+            .and_then(|f| f.strip_suffix('\''))
+            && let Some(near) = closest_option(flag, &help)
+        {
+            message.push_str(&format!(" (did you mean '{near}'?)"));
+        }
+        self.message = format!("{message}\n{help}");
+        self
     }
 
     fn convert(err: &ConvertError) -> Self {
@@ -207,13 +239,18 @@ fn run(args: &[String]) -> Result<(), Fail> {
         println!("{}", command_help(command).unwrap_or_else(full_help));
         return Ok(());
     }
+    dispatch(command, rest).map_err(|f| f.for_command(command))
+}
+
+/// Runs `command` with its arguments `rest`.
+fn dispatch(command: &str, rest: &[String]) -> Result<(), Fail> {
     if let Some(result) = enrich::command(command, rest) {
         return result;
     }
     if let Some(result) = pg::command(command, rest) {
         return result;
     }
-    match command.as_str() {
+    match command {
         "convert" => convert_command(rest),
         "bench" => bench_command(rest),
         "bench-cosine" => bench_cosine_command(rest),
@@ -292,6 +329,41 @@ fn command_help(command: &str) -> Option<String> {
     })
 }
 
+/// The option named in `help` closest to `flag` (Levenshtein distance at most a
+/// third of its length, and at most 3), if any.
+fn closest_option(flag: &str, help: &str) -> Option<String> {
+    let mut options: Vec<&str> = help
+        .split(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '|' | ',' | '(' | ')'))
+        .filter(|w| w.starts_with("--") && w.len() > 2)
+        .map(|w| w.trim_end_matches(['.', ';', ':']))
+        .collect();
+    options.sort_unstable();
+    options.dedup();
+    let limit = (flag.chars().count() / 3).clamp(1, 3);
+    options
+        .into_iter()
+        .map(|o| (levenshtein(flag, o), o))
+        .filter(|(d, _)| *d <= limit)
+        .min()
+        .map(|(_, o)| o.to_string())
+}
+
+/// Edits (insertions, deletions, substitutions of one character) from `a` to `b`.
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
 /// Takes the value after `flag`, or a usage error naming the flag.
 fn value<'a>(it: &mut impl Iterator<Item = &'a String>, flag: &str) -> Result<&'a str, Fail> {
     it.next()
@@ -350,7 +422,7 @@ fn convert_command(args: &[String]) -> Result<(), Fail> {
                 }
             }
             flag if flag.starts_with("--") => {
-                return Err(Fail::usage(format!("unknown option '{flag}'")));
+                return Err(Fail::unknown_option(flag));
             }
             path if file.is_none() => file = Some(path),
             extra => return Err(Fail::usage(format!("unexpected argument '{extra}'"))),
@@ -413,7 +485,7 @@ fn bench_command(args: &[String]) -> Result<(), Fail> {
             "--iterations" | "-n" => iterations = number(value(&mut it, arg)?, arg)?,
             "--json" => json = true,
             flag if flag.starts_with("--") => {
-                return Err(Fail::usage(format!("unknown option '{flag}'")));
+                return Err(Fail::unknown_option(flag));
             }
             path => files.push(path),
         }
@@ -498,7 +570,7 @@ fn bench_cosine_command(args: &[String]) -> Result<(), Fail> {
             "--k" => k = number(value(&mut it, arg)?, arg)?,
             "--queries" => queries = number::<usize>(value(&mut it, arg)?, arg)?.max(1),
             "--json" => json = true,
-            other => return Err(Fail::usage(format!("unknown option '{other}'"))),
+            other => return Err(Fail::unknown_option(other)),
         }
     }
     let shapes = match (n, dim) {

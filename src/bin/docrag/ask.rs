@@ -89,7 +89,7 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
                 percents = Some((r, c, e));
             }
             flag if flag.starts_with("--") => {
-                return Err(Fail::usage(format!("unknown option '{flag}'")));
+                return Err(Fail::unknown_option(flag));
             }
             path => files.push(path),
         }

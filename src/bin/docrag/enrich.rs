@@ -79,7 +79,7 @@ fn index_command(args: &[String]) -> Result<(), Fail> {
         match arg.as_str() {
             "--percent" => percent = percent_flag(value(&mut it, arg)?, arg)?,
             flag if flag.starts_with("--") => {
-                return Err(Fail::usage(format!("unknown option '{flag}'")));
+                return Err(Fail::unknown_option(flag));
             }
             path => files.push(path),
         }
@@ -132,7 +132,7 @@ fn expand_command(args: &[String]) -> Result<(), Fail> {
             "--pages" => pages = number(value(&mut it, arg)?, arg)?,
             "--author" => author = Some(value(&mut it, arg)?.to_string()),
             flag if flag.starts_with("--") => {
-                return Err(Fail::usage(format!("unknown option '{flag}'")));
+                return Err(Fail::unknown_option(flag));
             }
             path if file.is_none() => file = Some(path),
             extra => return Err(Fail::usage(format!("unexpected argument '{extra}'"))),
@@ -190,7 +190,7 @@ fn bench_command(args: &[String]) -> Result<(), Fail> {
             "--queries" => queries = number(value(&mut it, arg)?, arg)?,
             "--json" => json = true,
             flag if flag.starts_with("--") => {
-                return Err(Fail::usage(format!("unknown option '{flag}'")));
+                return Err(Fail::unknown_option(flag));
             }
             path => files.push(path),
         }

@@ -35,7 +35,7 @@ pub(crate) fn export_command(args: &[String]) -> Result<(), Fail> {
         match arg.as_str() {
             "--jsonl" => out = Some(value(&mut it, arg)?),
             flag if flag.starts_with("--") => {
-                return Err(Fail::usage(format!("unknown option '{flag}'")));
+                return Err(Fail::unknown_option(flag));
             }
             path => inputs.push(path),
         }

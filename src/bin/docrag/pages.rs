@@ -49,7 +49,7 @@ pub(crate) fn bench_pages_command(args: &[String]) -> Result<(), Fail> {
                 max_tokens = Some(super::number::<usize>(v, a)?);
             }
             flag if flag.starts_with("--") => {
-                return Err(Fail::usage(format!("unknown option '{flag}'")));
+                return Err(Fail::unknown_option(flag));
             }
             f => files.push(f.to_string()),
         }

@@ -216,7 +216,7 @@ pub(crate) fn summarize_command(args: &[String]) -> Result<(), Fail> {
                 }
             }
             flag if flag.starts_with("--") => {
-                return Err(Fail::usage(format!("unknown option '{flag}'")));
+                return Err(Fail::unknown_option(flag));
             }
             path => files.push(path),
         }
@@ -381,7 +381,7 @@ pub(crate) fn bench_summarize_command(args: &[String]) -> Result<(), Fail> {
             "--context-window" => windows = vec![number(value(&mut it, arg)?, arg)?],
             "--json" => json = true,
             flag if flag.starts_with("--") => {
-                return Err(Fail::usage(format!("unknown option '{flag}'")));
+                return Err(Fail::unknown_option(flag));
             }
             path => files.push(path),
         }

@@ -333,7 +333,7 @@ fn load_command(args: &[String]) -> Result<(), Fail> {
         match arg.as_str() {
             "--create" => create = true,
             flag if flag.starts_with("--") => {
-                return Err(Fail::usage(format!("unknown option '{flag}'")));
+                return Err(Fail::unknown_option(flag));
             }
             url if t.url.is_empty() && url.contains("://") => t.url = url.to_string(),
             path if file.is_none() => file = Some(path),
@@ -498,7 +498,7 @@ fn search_command(args: &[String]) -> Result<(), Fail> {
             "--exact" => exact = true,
             "--json" => json = true,
             flag if flag.starts_with("--") => {
-                return Err(Fail::usage(format!("unknown option '{flag}'")));
+                return Err(Fail::unknown_option(flag));
             }
             url if t.url.is_empty() => t.url = url.to_string(),
             extra => return Err(Fail::usage(format!("unexpected argument '{extra}'"))),
