@@ -272,7 +272,7 @@ fn ask_prints_the_answer_and_its_sources_as_text_on_request() {
     );
     let bad = docrag(&["ask", &manual, "-q", q, "--format", "yaml"]);
     assert_eq!(bad.status.code(), Some(64));
-    assert!(stderr(&bad).contains("--format takes text or json, not 'yaml'"));
+    assert!(stderr(&bad).contains("--format expects text or json, got 'yaml'"));
 }
 
 #[test]

@@ -364,6 +364,17 @@ fn levenshtein(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// Whether `--format` asks for JSON (`json`) rather than text (`text`).
+fn json_format(format: &str) -> Result<bool, Fail> {
+    match format {
+        "json" => Ok(true),
+        "text" => Ok(false),
+        other => Err(Fail::usage(format!(
+            "--format expects text or json, got '{other}'"
+        ))),
+    }
+}
+
 /// Takes the value after `flag`, or a usage error naming the flag.
 fn value<'a>(it: &mut impl Iterator<Item = &'a String>, flag: &str) -> Result<&'a str, Fail> {
     it.next()

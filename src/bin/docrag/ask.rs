@@ -8,7 +8,7 @@ use docrag::query::{Collection, Mode, QueryOptions, Replies, ask};
 
 use super::embed::EmbedFlags;
 use super::inputs::{collect_files, warn_skipped};
-use super::{Common, Fail, common_flag, display_name, number, value};
+use super::{Common, Fail, common_flag, display_name, json_format, number, value};
 
 /// What `docrag help` adds for this command.
 pub(crate) const USAGE: &str = "\
@@ -57,17 +57,7 @@ pub(crate) fn ask_command(args: &[String]) -> Result<(), Fail> {
         match arg.as_str() {
             "--question" | "-q" => question = Some(value(&mut it, arg)?),
             "--mode" => mode_name = value(&mut it, arg)?,
-            "--format" => {
-                json = match value(&mut it, arg)? {
-                    "json" => true,
-                    "text" => false,
-                    other => {
-                        return Err(Fail::usage(format!(
-                            "--format takes text or json, not '{other}'"
-                        )));
-                    }
-                }
-            }
+            "--format" => json = json_format(value(&mut it, arg)?)?,
             "--chunks" => chunks = Some(number(value(&mut it, arg)?, arg)?),
             "--budget" => budget = Some(number(value(&mut it, arg)?, arg)?),
             "--percents" => {

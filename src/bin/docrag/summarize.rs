@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use docrag::query::summarize::{RequestId, Step, Summarizer, Summary, SummaryMode, SummaryOptions};
 use docrag::query::{Collection, ModelRequest, QueryError};
 
-use super::{Common, Fail, common_flag, display_name, number, value};
+use super::{Common, Fail, common_flag, display_name, json_format, number, value};
 
 pub(crate) const USAGE: &str = "\
        docrag summarize FILE... [--mode map-reduce|hierarchical|iterative|topics|extractive]
@@ -204,17 +204,7 @@ pub(crate) fn summarize_command(args: &[String]) -> Result<(), Fail> {
             "--key-env" => key_env = Some(value(&mut it, arg)?),
             "--context-window" => window = Some(number::<usize>(value(&mut it, arg)?, arg)?),
             "--concurrency" => concurrency = number::<usize>(value(&mut it, arg)?, arg)?.max(1),
-            "--format" => {
-                json = match value(&mut it, arg)? {
-                    "json" => true,
-                    "text" => false,
-                    other => {
-                        return Err(Fail::usage(format!(
-                            "--format expects text or json, got '{other}'"
-                        )));
-                    }
-                }
-            }
+            "--format" => json = json_format(value(&mut it, arg)?)?,
             flag if flag.starts_with("--") => {
                 return Err(Fail::unknown_option(flag));
             }
