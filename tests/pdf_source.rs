@@ -549,8 +549,9 @@ fn hebrew_lines_read_right_to_left_however_the_glyphs_were_drawn() {
 
 /// A one-page tagged PDF (ISO 32000-2, 14.7): five lines at even spacing, each in
 /// a marked-content sequence the structure tree claims, with `tree` as the
-/// catalog's `/StructTreeRoot` entry (empty: untagged).
-fn tagged_pdf(tree: &str) -> Vec<u8> {
+/// catalog's `/StructTreeRoot` entry (empty: untagged). Inside each sequence,
+/// before its text, `nest` untagged sequences open and close.
+fn tagged_pdf(tree: &str, nest: usize) -> Vec<u8> {
     let lines = [
         ("P", 0, 10, 692, "Scope of the service"),
         ("P", 1, 10, 680, "The contractor cleans the hall"),
@@ -561,7 +562,11 @@ fn tagged_pdf(tree: &str) -> Vec<u8> {
     let content: String = lines
         .iter()
         .map(|(tag, mcid, size, y, text)| {
-            format!("/{tag} <</MCID {mcid}>> BDC BT /F1 {size} Tf 72 {y} Td ({text}) Tj ET EMC\n")
+            format!(
+                "/{tag} <</MCID {mcid}>> BDC {}{} BT /F1 {size} Tf 72 {y} Td ({text}) Tj ET EMC\n",
+                "/Span BMC ".repeat(nest),
+                "EMC ".repeat(nest)
+            )
         })
         .collect();
     let objects = [
@@ -603,6 +608,7 @@ fn a_tagged_pdf_is_read_from_its_structure_tree() {
     };
     let tagged = paragraphs(&read(&tagged_pdf(
         "/StructTreeRoot 6 0 R /MarkInfo << /Marked true >>",
+        0,
     )));
     assert_eq!(
         tagged,
@@ -623,5 +629,12 @@ fn a_tagged_pdf_is_read_from_its_structure_tree() {
         ]
     );
     // The same page untagged is read by its geometry, which cannot see this.
-    assert_ne!(paragraphs(&read(&tagged_pdf(""))), tagged);
+    assert_ne!(paragraphs(&read(&tagged_pdf("", 0))), tagged);
+    // Sequences nested past what is kept still close their own: the text after
+    // them keeps its tag.
+    let nested = paragraphs(&read(&tagged_pdf(
+        "/StructTreeRoot 6 0 R /MarkInfo << /Marked true >>",
+        1_100,
+    )));
+    assert_eq!(nested, tagged);
 }

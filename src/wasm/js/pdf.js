@@ -203,14 +203,19 @@ function runs(page, content, viewport, fonts, ids) {
   const scale = Math.hypot(viewport.transform[0], viewport.transform[1]) || 1;
   // Marked-content sequences open around the item; the innermost with an id that
   // the structure tree claims tags it.
+  // Past 1,024 open sequences the deeper ones are only counted, so each end still
+  // closes its own.
   const marked = [];
+  let past = 0;
   for (const item of content.items) {
     if (item.type === 'beginMarkedContentProps' || item.type === 'beginMarkedContent') {
       if (marked.length < 1024) marked.push(item.id ?? null);
+      else past++;
       continue;
     }
     if (item.type === 'endMarkedContent') {
-      marked.pop();
+      if (past > 0) past--;
+      else marked.pop();
       continue;
     }
     if (typeof item.str !== 'string' || !item.str.trim()) continue;

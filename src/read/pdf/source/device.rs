@@ -19,6 +19,9 @@ use crate::read::pdf::{Rule, TextRun};
 /// Glyph advance assumed when a font gives none, in glyph-space units (1/1000 em).
 const DEFAULT_ADVANCE: f64 = 500.0;
 
+/// Nested marked-content sequences kept (real files nest a few levels).
+const MAX_MARKED: usize = 1024;
+
 /// What one page's interpretation collected.
 #[derive(Default)]
 pub(super) struct Collector {
@@ -39,6 +42,8 @@ pub(super) struct Collector {
     mcids: HashMap<i64, u32>,
     /// Marked-content sequences open (BMC/BDC ... EMC), each with its `/MCID`.
     marked: Vec<Option<i64>>,
+    /// Sequences open beyond [`MAX_MARKED`], counted, not kept.
+    marked_past: usize,
 }
 
 /// The run being extended.
@@ -361,14 +366,21 @@ impl<'a> Device<'a> for Collector {
 
     fn begin_marked_content(&mut self, _: &[u8], properties: Option<&Dict<'_>>) {
         // A hostile stream may open sequences without end; ids deeper than this are
-        // not needed to tag text.
-        if self.marked.len() < 1024 {
+        // not needed to tag text, and the deeper sequences are only counted so each
+        // EMC still closes its own.
+        if self.marked.len() < MAX_MARKED {
             self.marked
                 .push(properties.and_then(|p| p.get::<i64>(b"MCID")));
+        } else {
+            self.marked_past += 1;
         }
     }
 
     fn end_marked_content(&mut self) {
-        self.marked.pop();
+        if self.marked_past > 0 {
+            self.marked_past -= 1;
+        } else {
+            self.marked.pop();
+        }
     }
 }
