@@ -1159,3 +1159,22 @@ fn a_table_nested_in_a_cell_does_not_end_its_table() {
     );
     assert!(a.declined, "{}", a.text);
 }
+
+#[test]
+fn a_price_question_naming_a_section_is_not_answered_with_a_section_that_gives_none() {
+    // The heading matches the question's words, but no sentence under it gives a sum
+    // of money: the section is the topic asked about, not the answer.
+    let text = "# Coast guide\n\nThe coast has many walks.\n\n## Island boat tour\n\n\
+The island boat tour visits the crater lake and the old lighthouse. Guides point out \
+the 40 species of nesting birds on the cliffs. The boat returns before sunset.\n\n\
+## Harbour\n\nThe harbour has two piers and a fish market.\n";
+    let c = collection("coast.md", text);
+    let a = answer(&c, "How much does the island boat tour cost per person?");
+    assert!(a.declined, "{} ({})", a.text, a.kind);
+    // Asked what the section says, the same section answers.
+    let a = answer(
+        &c,
+        "What does the coast guide say about the island boat tour?",
+    );
+    assert_eq!(a.kind, "section", "{}", a.text);
+}

@@ -5,6 +5,7 @@ pub mod docx;
 pub(crate) mod ebcdic;
 pub mod encoding;
 pub mod html;
+pub mod implied_headings;
 pub mod markdown;
 pub(crate) mod pagefit;
 pub mod pdf;
@@ -46,7 +47,7 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
     let len = bytes.len() as u64;
     let name = format.name();
     progress::report(Stage::Parse, name, 0, len)?;
-    let doc = match format {
+    let mut doc = match format {
         Format::Docx => docx::read_with(bytes, &options.limits, options.pages),
         Format::Html => html::read(bytes, options),
         Format::Rtf => rtf::read(bytes, options),
@@ -54,6 +55,13 @@ pub fn read(bytes: &[u8], options: &ConvertOptions) -> Result<Document, ConvertE
         Format::Text => text::read(bytes, options),
         Format::Pdf => pdf::read(bytes, options),
     }?;
+    // Plain text and PDF find their headings by their own layout rules.
+    if matches!(
+        format,
+        Format::Docx | Format::Html | Format::Rtf | Format::Markdown
+    ) {
+        implied_headings::infer(&mut doc);
+    }
     progress::report(Stage::Parse, name, len, len)?;
     Ok(doc)
 }

@@ -51,9 +51,16 @@ pub(super) fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
             // A table of placeholder text and pictures only (a layout test's "I am
             // some text" cells) holds no cell to answer with: filler answers nothing
             // ([`super::facts::filler`]).
-            let says = t.rows.iter().flatten().any(|c| {
+            // A table of header rows only is kept: a chunk boundary cut its body off,
+            // and the continuation in the next source takes its labels from it.
+            let says_something = |c: &String| {
                 !c.trim().is_empty() && !super::facts::filler(c) && !super::facts::only_images(c)
-            });
+            };
+            let says = if t.rows.is_empty() {
+                t.labels.iter().any(says_something)
+            } else {
+                t.rows.iter().flatten().any(says_something)
+            };
             if !says {
                 continue;
             }
@@ -88,9 +95,20 @@ pub(super) fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
             for c in t.caption.iter().chain(t.labels.iter()) {
                 labels.extend(words::term_set(c));
             }
-            // The paragraph or heading just above names the table.
+            // The paragraph or heading just above names the table. A table that opens
+            // its source was cut from the lines above it by a chunk boundary: they
+            // close the document's previous source (sources of a document are in
+            // document order), and name it as well.
             let mut above = None;
-            if let Some(prev) = bi.checked_sub(1).and_then(|i| s.blocks.get(i))
+            let before = if opens {
+                si.checked_sub(1)
+                    .and_then(|p| srcs.get(p))
+                    .filter(|p| p.title == s.title && p.part == s.part)
+                    .and_then(|p| p.blocks.iter().rev().find(|b| !is_gap(&b.r.plain)))
+            } else {
+                bi.checked_sub(1).and_then(|i| s.blocks.get(i))
+            };
+            if let Some(prev) = before
                 && prev.kind != BlockKind::Table
             {
                 context.extend(words::term_set(&prev.r.plain));

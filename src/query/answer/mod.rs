@@ -313,6 +313,8 @@ pub fn answer(
     } else {
         lookup::cell(&srcs, question, &docs)
     };
+    let table_q = Query::new(question, &TABLE_WORDS, &w);
+    let quotes = phrase::quoted(question);
     let selected = filter::rows_with(&srcs, question, &docs);
     if !selected.lines.is_empty() && (hit.lines.is_empty() || hit.score < 1.0) {
         return write(vec![selected], max_tokens * 2);
@@ -332,8 +334,6 @@ pub fn answer(
             return write(vec![d], max_tokens * 2);
         }
     }
-    let table_q = Query::new(question, &TABLE_WORDS, &w);
-    let quotes = phrase::quoted(question);
     // "The third item of the list after ...": one item of the list the question names.
     if let Some(at) = phrase::nth(&phrase::fold(question), &ITEM_WORDS) {
         if let Some(d) = cells::list_item(&srcs, &table_q, &quotes, &docs, at) {
@@ -381,8 +381,39 @@ pub fn answer(
             section.lines.insert(0, f.clone());
         }
     }
+    // A line holding the date or number must be about what is asked: share a
+    // word of the question besides the documents' names and the words that ask for
+    // the type ("founded by two brothers" counts no deckhands; "Date: 20 June" in a
+    // mail's header dates no signing).
+    // Nouns for a kind of document ("according to the article", "in the guide")
+    // point at where to look, not at what is asked, unless nothing else is asked
+    // ("how many pages does the report have").
+    let mut asked_words: HashSet<&str> = plain_q
+        .terms
+        .iter()
+        .map(|t| t.0.as_str())
+        .filter(|t| !srcs.iter().any(|s| s.naming.contains(*t)) && !wanted::is_type_word(t))
+        .collect();
+    if asked_words.iter().any(|t| !focus::kind_of_document(t)) {
+        asked_words.retain(|t| !focus::kind_of_document(t));
+    }
+    // A question asking for a date, a quantity or a sum of money is answered by a
+    // statement of one about what is asked: a section none of whose key sentences
+    // gives one is the topic the question names, not its answer ("how much does the
+    // tour cost" and the tour's section that counts species but gives no price).
+    // A question asking what the section says is answered by it whatever else it
+    // asks ("what does it return, and when is it useful?").
+    let section_typed = wanted::wanted(question).is_none_or(|w| {
+        section.lines.iter().any(|l| {
+            wanted::holds(w, &l.plain)
+                && words::terms(&l.plain)
+                    .iter()
+                    .any(|t| asked_words.contains(t.as_str()))
+        })
+    });
+    let about_section = a.section || asks::asks_about(question);
     if !section.lines.is_empty()
-        && (section.score >= 1.0 || a.section || asks::asks_about(question))
+        && ((section.score >= 1.0 && section_typed) || about_section)
         && !a.documents
     {
         let rest = parts::left_out(question, &section, &srcs, &w, &[]);
@@ -413,7 +444,7 @@ pub fn answer(
         return decline("an answer to this question", &facts, max_tokens);
     }
     if !section.lines.is_empty()
-        && (a.section || asks::asks_about(question) || section.score > facts.score)
+        && (about_section || (section.score > facts.score && section_typed))
     {
         let rest = parts::left_out(question, &section, &srcs, &w, &[]);
         return write(vec![section, rest], max_tokens * 2);
@@ -432,22 +463,7 @@ pub fn answer(
     // "When ...?" and "How many ...?" are answered by a date or a number: when none
     // of the chosen sentences holds one, they restate the question, and the
     // documents do not say.
-    // The line holding the date or number must be about what is asked: share a
-    // word of the question besides the documents' names and the words that ask for
-    // the type ("founded by two brothers" counts no deckhands; "Date: 20 June" in a
-    // mail's header dates no signing).
-    // Nouns for a kind of document ("according to the article", "in the guide")
-    // point at where to look, not at what is asked, unless nothing else is asked
-    // ("how many pages does the report have").
-    let mut asked_words: HashSet<&str> = plain_q
-        .terms
-        .iter()
-        .map(|t| t.0.as_str())
-        .filter(|t| !srcs.iter().any(|s| s.naming.contains(*t)) && !wanted::is_type_word(t))
-        .collect();
-    if asked_words.iter().any(|t| !focus::kind_of_document(t)) {
-        asked_words.retain(|t| !focus::kind_of_document(t));
-    }
+    // The line holding the date or number must be about what is asked (`asked_words`).
     // A sum of money may be written as a bare number under a label that says what it
     // is ("price" heading a column of "2.05"): the lines must speak of money, and one
     // of them give a number about what is asked.

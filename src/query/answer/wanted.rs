@@ -30,6 +30,11 @@ const MONEY_VERBS: &[&str] = &[
     "cost", "costs", "pay", "paid", "charge", "charged", "spend", "spent",
 ];
 
+/// How many words after "how much" its verb is looked for: the verb follows the
+/// subject, and a subject that names what is bought runs to several words ("how much
+/// does the 12-day guided island tour cost").
+const MONEY_VERB_WINDOW: usize = 9;
+
 /// Words between "what" and a money noun that keep the question about its amount:
 /// a linking verb, an article, a possessive or a modifier ("what is the estimated
 /// dollar value"). A content verb ("what does the fee cover") asks about something
@@ -82,7 +87,7 @@ pub fn names_money(text: &str) -> bool {
 
 /// Whether `q` (folded) asks for an amount of money: "what" (or "which") followed,
 /// across linking words only ([`MONEY_LINKS`]), by a money noun, or "how much"
-/// followed within a few words by a verb of paying ([`MONEY_VERBS`]).
+/// followed within [`MONEY_VERB_WINDOW`] words by a verb of paying ([`MONEY_VERBS`]).
 fn asks_money(q: &str) -> Option<usize> {
     let words: Vec<&str> = q.split_whitespace().collect();
     let at = |i: usize| q.match_indices(' ').nth(i).map_or(0, |x| x.0);
@@ -99,7 +104,7 @@ fn asks_money(q: &str) -> Option<usize> {
         if *w == "how" && words.get(i + 1) == Some(&"much") {
             let verb = words[i + 2..]
                 .iter()
-                .take(5)
+                .take(MONEY_VERB_WINDOW)
                 .any(|x| MONEY_VERBS.contains(x) || MONEY_NOUNS.contains(x));
             if verb {
                 return Some(at(i));
@@ -636,6 +641,18 @@ mod tests {
         assert_eq!(
             wanted("When was it released, and how many copies were sold?"),
             Some(Wanted::Date)
+        );
+    }
+
+    #[test]
+    fn the_paying_verb_ends_a_long_subject() {
+        assert_eq!(
+            wanted("How much does the 12-day guided island ferry tour cost per person?"),
+            Some(Wanted::Money)
+        );
+        assert_eq!(
+            wanted("How much rain fell on the island during the long ferry tour?"),
+            Some(Wanted::Number)
         );
     }
 
