@@ -138,6 +138,7 @@ fn only_the_last_of_a_run_of_bold_lines_heads_the_text_after_it() {
 fn a_bold_label_with_its_value_or_a_sentence_is_no_heading() {
     let body = [
         para(&run("Server Version: Apache/2.4.7", true, false)),
+        para(&run("Current Time: Friday 07:19", true, false)),
         para(&run("Uptime was measured at noon.", false, false)),
         para(&run("p-value= 0.2175", true, false)),
         para(&run("The null is not rejected.", false, false)),
@@ -197,5 +198,32 @@ fn bold_lines_head_sections_in_rtf_and_html_and_name_the_chunk_s_section() {
     assert_eq!(
         headings(&d),
         vec![(1, "Spruch".to_string()), (1, "Text".to_string())]
+    );
+}
+
+#[test]
+fn a_bold_label_with_its_value_alone_over_body_text_heads_it() {
+    let body = [
+        para(&run("Day 1:\tSan José", true, false)),
+        para(&run(
+            "The group lands at noon and rests at the hotel.",
+            false,
+            false,
+        )),
+        para(&run("Day 2:\tArenal Volcano", true, false)),
+        para(&run(
+            "A walk to the crater rim in the morning.",
+            false,
+            false,
+        )),
+    ]
+    .concat();
+    let d = read(&docx_with(&body, &[], &[]), Format::Docx);
+    assert_eq!(
+        headings(&d),
+        vec![
+            (1, "Day 1:\tSan José".to_string()),
+            (1, "Day 2:\tArenal Volcano".to_string())
+        ]
     );
 }

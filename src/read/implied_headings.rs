@@ -13,8 +13,9 @@
 //! - all of its visible text is bold, or all of it is underlined;
 //! - it is short (at most [`MAX_WORDS`] words and [`MAX_CHARS`] characters), holds a
 //!   letter, holds no line break, picture or formula, and does not end like a sentence
-//!   (`.`, `!`, `?`, `;`, `,`) or state a value after a label ("Server Version:
-//!   Apache/2.4", "p-value= 0.2175");
+//!   (`.`, `!`, `?`, `;`, `,`) or state a value ("p-value= 0.2175"); a label and its
+//!   value ("Day 10: Caño Island") heads only when no line of its look stands right
+//!   above it (the last of a run of "Server Version: Apache/2.4" lines is an entry);
 //! - the next paragraph with text is not a line of the same look: a run of such lines
 //!   is a title block or a list of bold phrases, and only its last line heads what
 //!   follows;
@@ -59,10 +60,11 @@ pub fn infer(doc: &mut Document) {
     if has_heading {
         return;
     }
-    let looks: Vec<Option<Look>> = doc.body.iter().map(candidate).collect();
+    let found: Vec<Option<(Look, bool)>> = doc.body.iter().map(candidate).collect();
+    let looks: Vec<Option<Look>> = found.iter().map(|f| f.map(|x| x.0)).collect();
     let mut chosen: Vec<(usize, Look)> = Vec::new();
-    for (i, look) in looks.iter().enumerate() {
-        let Some(look) = *look else { continue };
+    for (i, f) in found.iter().enumerate() {
+        let Some((look, states)) = *f else { continue };
         let Some(next) = (i + 1..doc.body.len()).find(|&j| doc.body[j].has_text()) else {
             continue;
         };
@@ -70,6 +72,12 @@ pub fn infer(doc: &mut Document) {
             continue;
         }
         let prev = (0..i).rev().find(|&j| doc.body[j].has_text());
+        // A label and its value that ends a run of lines of its look is the run's
+        // last entry ("Current Time: 07:19" under "Server Version: ..."); standing
+        // alone over body text, it heads it ("Day 10: Caño Island").
+        if states && prev.is_some_and(|j| looks[j] == Some(look)) {
+            continue;
+        }
         if is_item(&doc.body[i])
             && (is_item(&doc.body[next]) || prev.is_some_and(|j| is_item(&doc.body[j])))
         {
@@ -110,8 +118,9 @@ fn is_item(block: &Block) -> bool {
     matches!(block, Block::Paragraph(p) if matches!(p.kind, ParagraphKind::ListItem { .. }))
 }
 
-/// The look of `block` when it could be an implied heading.
-fn candidate(block: &Block) -> Option<Look> {
+/// The look of `block` when it could be an implied heading, and whether it has the
+/// shape of a label and its value.
+fn candidate(block: &Block) -> Option<(Look, bool)> {
     let Block::Paragraph(p) = block else {
         return None;
     };
@@ -145,21 +154,29 @@ fn candidate(block: &Block) -> Option<Look> {
     {
         return None;
     }
-    // "Label: value" and "name = value" state a value; a label ending in a colon
-    // heads what follows.
-    if let Some((_, after)) = text.split_once([':', '='])
-        && !after.trim().is_empty()
+    // "name = value" states a value; a label ending in a colon heads what follows.
+    if text
+        .split_once('=')
+        .is_some_and(|(_, after)| !after.trim().is_empty())
     {
         return None;
     }
+    // "Label: value" may head ("Day 10: Caño Island") or state ("Server Version:
+    // Apache/2.4"): the caller tells them apart by what stands around it.
+    let states = text
+        .split_once(':')
+        .is_some_and(|(_, after)| !after.trim().is_empty());
     let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
     let caps =
         letters.iter().all(|c| !c.is_lowercase()) && letters.iter().any(|c| c.is_uppercase());
-    Some(Look {
-        bold: flags.bold,
-        underline: flags.underline,
-        caps,
-    })
+    Some((
+        Look {
+            bold: flags.bold,
+            underline: flags.underline,
+            caps,
+        },
+        states,
+    ))
 }
 
 /// What the visible text of a paragraph's inlines is set in.
