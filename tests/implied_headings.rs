@@ -50,26 +50,36 @@ fn run(t: &str, bold: bool, underline: bool) -> String {
     format!(r#"<w:r><w:rPr>{pr}</w:rPr><w:t xml:space="preserve">{t}</w:t></w:r>"#)
 }
 
+/// A DOCX of one paragraph per line, each one run: (text, bold, underlined).
+fn docx_bytes(lines: &[(&str, bool, bool)]) -> Vec<u8> {
+    let body: String = lines.iter().map(|&(t, b, u)| para(&run(t, b, u))).collect();
+    docx_with(&body, &[], &[])
+}
+
+/// [`docx_bytes`] read into the model.
+fn docx_of(lines: &[(&str, bool, bool)]) -> Document {
+    read(&docx_bytes(lines), Format::Docx)
+}
+
 #[test]
 fn bold_lines_over_body_text_open_sections_of_a_docx() {
-    let body = [
-        para(&run("Scope of Work", true, false)),
-        para(&run(
+    let bytes = docx_bytes(&[
+        ("Scope of Work", true, false),
+        (
             "The contractor coaches the executive team twice a month.",
             false,
             false,
-        )),
-        para(&run("Qualifications", true, true)),
-        para(&run(
+        ),
+        ("Qualifications", true, true),
+        (
             "The coach holds a master credential and has taught for ten years.",
             false,
             false,
-        )),
-        para(&run("Payment", true, false)),
-        para(&run("Invoices are paid monthly.", false, false)),
-    ]
-    .concat();
-    let d = read(&docx_with(&body, &[], &[]), Format::Docx);
+        ),
+        ("Payment", true, false),
+        ("Invoices are paid monthly.", false, false),
+    ]);
+    let d = read(&bytes, Format::Docx);
     assert_eq!(
         headings(&d),
         vec![
@@ -79,11 +89,8 @@ fn bold_lines_over_body_text_open_sections_of_a_docx() {
         ]
     );
     // The bold was how the heading looked: the heading's text carries no emphasis.
-    let conv = docrag::convert(
-        &docx_with(&body, &[], &[]),
-        &ConvertOptions::new().with_format(Format::Docx),
-    )
-    .expect("converts");
+    let conv = docrag::convert(&bytes, &ConvertOptions::new().with_format(Format::Docx))
+        .expect("converts");
     let chunk = &conv.chunks[0];
     assert!(chunk.text.contains("# Qualifications\n"), "{}", chunk.text);
     assert!(!chunk.text.contains("**Qualifications**"), "{}", chunk.text);
@@ -107,24 +114,18 @@ fn a_docx_with_heading_styles_keeps_its_bold_lines_as_paragraphs() {
 
 #[test]
 fn only_the_last_of_a_run_of_bold_lines_heads_the_text_after_it() {
-    let body = [
-        para(&run("Course 527", true, false)),
-        para(&run("Dr. Ada Lane", true, false)),
-        para(&run("Homework 13", true, false)),
-        para(&run(
-            "The data come from a trial of 86 patients.",
-            false,
-            false,
-        )),
-        para(&run("SAS Output:", true, false)),
-        para(&run(
+    let d = docx_of(&[
+        ("Course 527", true, false),
+        ("Dr. Ada Lane", true, false),
+        ("Homework 13", true, false),
+        ("The data come from a trial of 86 patients.", false, false),
+        ("SAS Output:", true, false),
+        (
             "The tables below were printed by the procedure.",
             false,
             false,
-        )),
-    ]
-    .concat();
-    let d = read(&docx_with(&body, &[], &[]), Format::Docx);
+        ),
+    ]);
     assert_eq!(
         headings(&d),
         vec![
@@ -136,28 +137,24 @@ fn only_the_last_of_a_run_of_bold_lines_heads_the_text_after_it() {
 
 #[test]
 fn a_bold_label_with_its_value_or_a_sentence_is_no_heading() {
-    let body = [
-        para(&run("Server Version: Apache/2.4.7", true, false)),
-        para(&run("Current Time: Friday 07:19", true, false)),
-        para(&run("Uptime was measured at noon.", false, false)),
-        para(&run("p-value= 0.2175", true, false)),
-        para(&run("The null is not rejected.", false, false)),
-        para(&run("Do not remove the cover.", true, false)),
-        para(&run("The cover protects the fan.", false, false)),
-    ]
-    .concat();
-    let d = read(&docx_with(&body, &[], &[]), Format::Docx);
+    let d = docx_of(&[
+        ("Server Version: Apache/2.4.7", true, false),
+        ("Current Time: Friday 07:19", true, false),
+        ("Uptime was measured at noon.", false, false),
+        ("p-value= 0.2175", true, false),
+        ("The null is not rejected.", false, false),
+        ("Do not remove the cover.", true, false),
+        ("The cover protects the fan.", false, false),
+    ]);
     assert_eq!(headings(&d), Vec::<(u8, String)>::new());
 }
 
 #[test]
 fn one_bold_line_structures_nothing() {
-    let body = [
-        para(&run("Notice", true, false)),
-        para(&run("The office is closed on Friday.", false, false)),
-    ]
-    .concat();
-    let d = read(&docx_with(&body, &[], &[]), Format::Docx);
+    let d = docx_of(&[
+        ("Notice", true, false),
+        ("The office is closed on Friday.", false, false),
+    ]);
     assert!(headings(&d).is_empty());
 }
 
@@ -203,22 +200,16 @@ fn bold_lines_head_sections_in_rtf_and_html_and_name_the_chunk_s_section() {
 
 #[test]
 fn a_bold_label_with_its_value_alone_over_body_text_heads_it() {
-    let body = [
-        para(&run("Day 1:\tSan José", true, false)),
-        para(&run(
+    let d = docx_of(&[
+        ("Day 1:\tSan José", true, false),
+        (
             "The group lands at noon and rests at the hotel.",
             false,
             false,
-        )),
-        para(&run("Day 2:\tArenal Volcano", true, false)),
-        para(&run(
-            "A walk to the crater rim in the morning.",
-            false,
-            false,
-        )),
-    ]
-    .concat();
-    let d = read(&docx_with(&body, &[], &[]), Format::Docx);
+        ),
+        ("Day 2:\tArenal Volcano", true, false),
+        ("A walk to the crater rim in the morning.", false, false),
+    ]);
     assert_eq!(
         headings(&d),
         vec![
