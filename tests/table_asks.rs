@@ -340,42 +340,34 @@ fn a_numbered_row_the_series_skips_is_declined() {
     assert!(a.text.contains("Coastal rowing"), "{}", a.text);
 }
 
-/// Two chunks of one report: a table, then the line naming the next table, which a
-/// chunk boundary cut from it.
-fn cut_report() -> [String; 2] {
-    [
-        "[Document: trial report | Page: 1]\n\nThe procedure printed its tests.\n\n\
-| Statistic | Value |\n| --- | --- |\n| Log-Rank test | 1.52 |\n| Wilcoxon test | 0.77 |\n\n\
-Rank statistics of the homogeneity test"
-            .to_string(),
-        "[Document: trial report | Page: 2]\n\n\
-| Treatment | Log-Rank | Wilcoxon |\n| --- | --- | --- |\n| 1 | 4.09 | 174.00 |\n| 2 | -4.09 | -174.00 |\n\n\
-The covariance follows."
-            .to_string(),
-    ]
+/// The extractive answer to `question` over `chunks`, the context's sources in order
+/// (numbered from 1), all of one DOCX.
+fn answer_over(chunks: &[&str], question: &str) -> docrag::query::answer::Answer {
+    use docrag::query::answer::{Passage, answer as extract};
+    let ps: Vec<Passage<'_>> = chunks
+        .iter()
+        .enumerate()
+        .map(|(n, text)| Passage {
+            number: n + 1,
+            text,
+            file: "trial.docx",
+        })
+        .collect();
+    extract(question, &ps, 400, 3)
 }
 
 #[test]
 fn a_table_a_chunk_boundary_cut_from_its_naming_line_is_still_named_by_it() {
-    use docrag::query::answer::{Passage, answer as extract};
-    let [a, b] = cut_report();
-    let ps = [
-        Passage {
-            number: 1,
-            text: &a,
-            file: "trial.docx",
-        },
-        Passage {
-            number: 2,
-            text: &b,
-            file: "trial.docx",
-        },
-    ];
-    let got = extract(
+    // A table, then the line naming the next table, which a chunk boundary cut from it.
+    let named = "[Document: trial report | Page: 1]\n\nThe procedure printed its tests.\n\n\
+| Statistic | Value |\n| --- | --- |\n| Log-Rank test | 1.52 |\n| Wilcoxon test | 0.77 |\n\n\
+Rank statistics of the homogeneity test";
+    let table = "[Document: trial report | Page: 2]\n\n\
+| Treatment | Log-Rank | Wilcoxon |\n| --- | --- | --- |\n| 1 | 4.09 | 174.00 |\n| 2 | -4.09 | -174.00 |\n\n\
+The covariance follows.";
+    let got = answer_over(
+        &[named, table],
         "Give me the rank statistics table from the trial report.",
-        &ps,
-        400,
-        3,
     );
     assert!(got.text.contains("174.00"), "{} ({})", got.text, got.kind);
     assert!(!got.text.contains("0.77"), "{}", got.text);
@@ -383,7 +375,6 @@ fn a_table_a_chunk_boundary_cut_from_its_naming_line_is_still_named_by_it() {
 
 #[test]
 fn rows_cut_from_a_chunk_of_header_rows_only_take_their_labels() {
-    use docrag::query::answer::{Passage, answer as extract};
     // A small chunk size leaves the header rows alone in one chunk; the rows follow in
     // the next, under no labels of their own.
     let head = "[Document: trial report | Page: 3]\n\n<table>\n\
@@ -392,23 +383,9 @@ fn rows_cut_from_a_chunk_of_header_rows_only_take_their_labels() {
     let body = "[Document: trial report | Page: 3]\n\n<table>\n\
 <tr><td>Log-Rank</td><td>1.5209</td><td>1</td></tr>\n\
 <tr><td>Wilcoxon</td><td>0.7660</td><td>1</td></tr>\n</table>\n\n**Chi-square= 1.5209**";
-    let ps = [
-        Passage {
-            number: 1,
-            text: head,
-            file: "trial.docx",
-        },
-        Passage {
-            number: 2,
-            text: body,
-            file: "trial.docx",
-        },
-    ];
-    let got = extract(
+    let got = answer_over(
+        &[head, body],
         "What is the Chi-Square value of the Wilcoxon test?",
-        &ps,
-        400,
-        3,
     );
     assert!(got.text.contains("0.7660"), "{} ({})", got.text, got.kind);
     assert!(got.text.contains("Chi-Square: 0.7660"), "{}", got.text);

@@ -61,21 +61,28 @@ pub fn infer(doc: &mut Document) {
         return;
     }
     let found: Vec<Option<(Look, bool)>> = doc.body.iter().map(candidate).collect();
-    let looks: Vec<Option<Look>> = found.iter().map(|f| f.map(|x| x.0)).collect();
-    let mut chosen: Vec<(usize, Look)> = Vec::new();
-    for (i, f) in found.iter().enumerate() {
-        let Some((look, states)) = *f else { continue };
-        let Some(next) = (i + 1..doc.body.len()).find(|&j| doc.body[j].has_text()) else {
+    let look = |i: usize| found[i].map(|x| x.0);
+    // The blocks with text, in order: a line's neighbours are the ones next to it here
+    // (empty paragraphs and breaks between them separate nothing).
+    let text: Vec<usize> = (0..doc.body.len())
+        .filter(|&i| doc.body[i].has_text())
+        .collect();
+    let mut chosen: Vec<usize> = Vec::new();
+    for (k, &i) in text.iter().enumerate() {
+        let Some((own, states)) = found[i] else {
             continue;
         };
-        if looks[next] == Some(look) {
+        let Some(&next) = text.get(k + 1) else {
+            continue;
+        };
+        if look(next) == Some(own) {
             continue;
         }
-        let prev = (0..i).rev().find(|&j| doc.body[j].has_text());
+        let prev = k.checked_sub(1).map(|p| text[p]);
         // A label and its value that ends a run of lines of its look is the run's
         // last entry ("Current Time: 07:19" under "Server Version: ..."); standing
         // alone over body text, it heads it ("Day 10: Caño Island").
-        if states && prev.is_some_and(|j| looks[j] == Some(look)) {
+        if states && prev.is_some_and(|j| look(j) == Some(own)) {
             continue;
         }
         if is_item(&doc.body[i])
@@ -83,12 +90,12 @@ pub fn infer(doc: &mut Document) {
         {
             continue;
         }
-        chosen.push((i, look));
+        chosen.push(i);
     }
     if chosen.len() < MIN_HEADINGS {
         return;
     }
-    for (i, _) in chosen {
+    for i in chosen {
         if let Block::Paragraph(p) = &mut doc.body[i] {
             if let ParagraphKind::ListItem {
                 ordered: true,

@@ -313,8 +313,6 @@ pub fn answer(
     } else {
         lookup::cell(&srcs, question, &docs)
     };
-    let table_q = Query::new(question, &TABLE_WORDS, &w);
-    let quotes = phrase::quoted(question);
     let selected = filter::rows_with(&srcs, question, &docs);
     if !selected.lines.is_empty() && (hit.lines.is_empty() || hit.score < 1.0) {
         return write(vec![selected], max_tokens * 2);
@@ -334,6 +332,8 @@ pub fn answer(
             return write(vec![d], max_tokens * 2);
         }
     }
+    let table_q = Query::new(question, &TABLE_WORDS, &w);
+    let quotes = phrase::quoted(question);
     // "The third item of the list after ...": one item of the list the question names.
     if let Some(at) = phrase::nth(&phrase::fold(question), &ITEM_WORDS) {
         if let Some(d) = cells::list_item(&srcs, &table_q, &quotes, &docs, at) {
@@ -403,14 +403,26 @@ pub fn answer(
     // tour cost" and the tour's section that counts species but gives no price).
     // A question asking what the section says is answered by it whatever else it
     // asks ("what does it return, and when is it useful?").
-    let section_typed = wanted::wanted(question).is_none_or(|w| {
-        section.lines.iter().any(|l| {
-            wanted::holds(w, &l.plain)
-                && words::terms(&l.plain)
-                    .iter()
-                    .any(|t| asked_words.contains(t.as_str()))
+    // A sum of money may be written as a bare number under a label that says what it
+    // is ("price" heading a column of "2.05"): the lines must speak of money, and one
+    // of them give a number about what is asked.
+    let gives_asked_type = |lines: &[draft::Line]| {
+        wanted::wanted(question).is_none_or(|w| {
+            let number = if w == wanted::Wanted::Money {
+                wanted::Wanted::Number
+            } else {
+                w
+            };
+            lines.iter().any(|l| {
+                wanted::holds(number, &l.plain)
+                    && words::terms(&l.plain)
+                        .iter()
+                        .any(|t| asked_words.contains(t.as_str()))
+            }) && (w != wanted::Wanted::Money
+                || lines.iter().any(|l| wanted::names_money(&l.plain)))
         })
-    });
+    };
+    let section_typed = gives_asked_type(&section.lines);
     let about_section = a.section || asks::asks_about(question);
     if !section.lines.is_empty()
         && ((section.score >= 1.0 && section_typed) || about_section)
@@ -463,24 +475,9 @@ pub fn answer(
     // "When ...?" and "How many ...?" are answered by a date or a number: when none
     // of the chosen sentences holds one, they restate the question, and the
     // documents do not say.
-    // The line holding the date or number must be about what is asked (`asked_words`).
-    // A sum of money may be written as a bare number under a label that says what it
-    // is ("price" heading a column of "2.05"): the lines must speak of money, and one
-    // of them give a number about what is asked.
-    let typed = wanted::wanted(question).is_none_or(|w| {
-        let number = if w == wanted::Wanted::Money {
-            wanted::Wanted::Number
-        } else {
-            w
-        };
-        facts.lines.iter().any(|l| {
-            wanted::holds(number, &l.plain)
-                && words::terms(&l.plain)
-                    .iter()
-                    .any(|t| asked_words.contains(t.as_str()))
-        }) && (w != wanted::Wanted::Money
-            || facts.lines.iter().any(|l| wanted::names_money(&l.plain)))
-    });
+    // The line holding the date or number must be about what is asked
+    // (`gives_asked_type`).
+    let typed = gives_asked_type(&facts.lines);
     if facts.lines.is_empty() || (facts.score < FACT_MIN && !foreign(question, &target)) || !typed {
         return decline("an answer to this question", &facts, max_tokens);
     }
