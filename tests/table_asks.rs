@@ -390,3 +390,39 @@ fn rows_cut_from_a_chunk_of_header_rows_only_take_their_labels() {
     assert!(got.text.contains("0.7660"), "{} ({})", got.text, got.kind);
     assert!(got.text.contains("Chi-Square: 0.7660"), "{}", got.text);
 }
+
+/// A cover page: a one-cell table repeating the document's name, then a table of
+/// terms. The name chose the document; it tells no row of it from another.
+const COVER_PAGE: &str = "[Document: Supply Agreement Cover Page | Page: 1]\n\n\
+| **Supply Agreement Cover Page** |\n| --- |\n\
+| By signing this Supply Agreement Cover Page, the parties enter into the Supply Agreement. This Cover Page controls over the Supply Agreement. |\n\n\
+| Key Terms | |\n| --- | --- |\n| Effective Date | 2026-03-01 |\n| Delivery Window | 45 days |\n| Warranty Period | 18 months |\n| Governing Law | Ontario |";
+
+#[test]
+fn words_naming_the_document_do_not_choose_its_row() {
+    // The one-row table's label is all title words: not a column asked for.
+    let got = answer_over(
+        &[COVER_PAGE],
+        "How long does the warranty run under the key terms of the supply agreement cover page?",
+    );
+    assert!(
+        got.text.contains("18 months"),
+        "{} ({})",
+        got.text,
+        got.kind
+    );
+    assert!(!got.text.contains("By signing"), "{}", got.text);
+    // The best-row path: the title words are in the preamble row, the asked one in
+    // a row of terms.
+    let got = answer_over(
+        &[COVER_PAGE],
+        "What warranty does the supply agreement cover page give?",
+    );
+    assert!(
+        got.text.contains("18 months"),
+        "{} ({})",
+        got.text,
+        got.kind
+    );
+    assert!(!got.text.contains("By signing"), "{}", got.text);
+}

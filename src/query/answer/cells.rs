@@ -18,6 +18,8 @@ const MAX_ROWS: usize = 60;
 pub(super) struct Found<'a> {
     /// Index of its source.
     pub src: usize,
+    /// The words that name its document (title and file name, [`Src::naming`]).
+    pub naming: &'a HashSet<String>,
     /// The table, with the labels of the table it continues.
     pub table: std::borrow::Cow<'a, Table>,
     /// Terms of the caption and the column labels.
@@ -125,6 +127,7 @@ pub(super) fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
             let closes = s.blocks[bi + 1..].iter().all(|b| is_gap(&b.r.plain));
             out.push(Found {
                 src: si,
+                naming: &s.naming,
                 table: t,
                 labels,
                 context,
@@ -152,7 +155,7 @@ pub(super) fn row_line(t: &Table, ri: usize, cols: &[usize], number: usize) -> L
 /// columns whose labels match terms the row does not hold are the answer; with no
 /// such column the whole row is.
 pub fn cell(srcs: &[Src], q: &Query) -> Draft {
-    let mut rows: Vec<(f64, usize, usize, Vec<usize>)> = Vec::new();
+    let mut rows: Vec<(f64, f64, usize, usize, Vec<usize>)> = Vec::new();
     let found = tables(srcs);
     for (fi, f) in found.iter().enumerate() {
         for (ri, row) in f.table.rows.iter().enumerate() {
@@ -163,6 +166,13 @@ pub fn cell(srcs: &[Src], q: &Query) -> Draft {
             // The labels say what each cell is: they count as the row's own words.
             let mut own = main.clone();
             own.extend(f.labels.iter().cloned());
+            let full = q.coverage(&own, &f.context);
+            // Words that name the row's document (its title, its file name) chose
+            // the document; inside it they tell no row from another: a row that
+            // repeats the title ("By executing this Cover Page ...") is not the
+            // answer to "how long ... under the cover page". They count as context
+            // for every row, and only break ties.
+            own.retain(|t| !f.naming.contains(t));
             let score = q.coverage(&own, &f.context);
             // Columns named by question terms the row itself does not hold.
             let cols: Vec<usize> = f
@@ -178,27 +188,33 @@ pub fn cell(srcs: &[Src], q: &Query) -> Draft {
                 })
                 .map(|x| x.0)
                 .collect();
-            rows.push((score, fi, ri, cols));
+            rows.push((score, full, fi, ri, cols));
         }
     }
     let best = rows.iter().map(|x| x.0).fold(0.0, f64::max);
     rows.retain(|x| x.0 >= best * 0.97);
+    let best_full = rows.iter().map(|x| x.1).fold(0.0, f64::max);
+    rows.retain(|x| x.1 >= best_full * 0.97);
     crate::order::sort_by(&mut rows, |a, b| {
-        b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2)))
+        b.0.total_cmp(&a.0)
+            .then(b.1.total_cmp(&a.1))
+            .then((a.2, a.3).cmp(&(b.2, b.3)))
     });
     rows.truncate(3);
     let lines: Vec<Line> = rows
         .iter()
-        .filter_map(|(_, fi, ri, cols)| {
+        .filter_map(|(_, _, fi, ri, cols)| {
             let f = found.get(*fi)?;
             let s = srcs.get(f.src)?;
             let mut cols = cols.clone();
-            // The row's key (its first non-empty cell) labels the answer.
-            if !cols.is_empty()
-                && let Some(k) = f.table.rows[*ri].iter().position(|c| !c.trim().is_empty())
-                && !cols.contains(&k)
-            {
-                cols.insert(0, k);
+            // The row's key (its first non-empty cell) labels the answer. A label
+            // named over the key column alone ("Key Terms" heading a column of term
+            // names) names the table, not a value of the row: the whole row answers.
+            if let Some(k) = f.table.rows[*ri].iter().position(|c| !c.trim().is_empty()) {
+                cols.retain(|&c| c != k);
+                if !cols.is_empty() {
+                    cols.insert(0, k);
+                }
             }
             Some(row_line(&f.table, *ri, &cols, s.number))
         })
@@ -207,7 +223,7 @@ pub fn cell(srcs: &[Src], q: &Query) -> Draft {
         kind: "table-cell",
         list: lines.len() > 1,
         lines,
-        score: best,
+        score: best_full,
         at: None,
     }
 }

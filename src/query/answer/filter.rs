@@ -94,7 +94,7 @@ fn select(
         .iter()
         .find_map(|r| r.iter().position(|c| !c.trim().is_empty()))?;
     let bare = fold(&super::asks::unquoted(question));
-    let cols = named_columns(t, q, quotes, qterms, None);
+    let cols = named_columns(t, q, quotes, qterms, None, f.naming);
     let whole: Vec<usize> = cols
         .iter()
         .filter(|&&(s, c)| s >= 1.0 && c != key_col && said_outside(t, c, &bare, quotes))
@@ -263,7 +263,7 @@ pub fn column(srcs: &[Src], question: &str, docs: &HashMap<String, f64>) -> Draf
                         .any(|w| bare.contains(&format!(" {w}{l}")))
             })
         };
-        let cols: Vec<usize> = named_columns(t, &q, &quotes, &qterms, None)
+        let cols: Vec<usize> = named_columns(t, &q, &quotes, &qterms, None, f.naming)
             .into_iter()
             .filter(|&(s, c)| {
                 (s >= QUOTED || (s >= 1.0 && long(c) && said_outside(t, c, &bare, &quotes)))

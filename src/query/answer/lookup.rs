@@ -159,6 +159,7 @@ pub(super) fn named_columns(
     quotes: &[String],
     qterms: &HashSet<String>,
     col_at: Option<Nth>,
+    naming: &HashSet<String>,
 ) -> Vec<(f64, usize)> {
     let width = t
         .labels
@@ -173,7 +174,12 @@ pub(super) fn named_columns(
                 let n = named(q, quotes, l);
                 // A label that is a word for a table's parts ("Table", "Value") is
                 // how questions speak of tables: it names its column only quoted.
-                if n < QUOTED && STRUCTURE_WORDS.contains(&fold(l).trim()) {
+                // Nor does a label made of the words that name the table's document
+                // ("Supply Agreement Cover Page" over a cover page's preamble): the
+                // question says them to choose the document, not a column of it.
+                if n < QUOTED
+                    && (STRUCTURE_WORDS.contains(&fold(l).trim()) || all_naming(l, naming))
+                {
                     0.0
                 } else {
                     n
@@ -185,7 +191,10 @@ pub(super) fn named_columns(
                 .first()
                 .map(|l| words::term_set(l))
                 .unwrap_or_default();
-            let shared = lt.iter().filter(|x| qterms.contains(*x)).count();
+            let shared = lt
+                .iter()
+                .filter(|x| qterms.contains(*x) && !naming.contains(*x))
+                .count();
             if shared > 0 && shared * 2 >= lt.len() {
                 s = STEM_LABEL;
             }
@@ -199,6 +208,13 @@ pub(super) fn named_columns(
     }
     siblings(t, qterms, &mut cols);
     cols
+}
+
+/// Whether every term of `label` (at least one) is among `naming`, the words that
+/// name a document (its title and file name).
+fn all_naming(label: &str, naming: &HashSet<String>) -> bool {
+    let terms = words::term_set(label);
+    !terms.is_empty() && terms.iter().all(|t| naming.contains(t))
 }
 
 /// Under a header of several levels ("Spring / Barley", "Autumn / Barley"), a column
@@ -283,7 +299,7 @@ fn best_in(
     want: Option<Wanted>,
 ) -> Option<Hit> {
     let t = &f.table;
-    let cols = named_columns(t, q, quotes, qterms, col_at);
+    let cols = named_columns(t, q, quotes, qterms, col_at, f.naming);
     if cols.iter().all(|c| c.0 < 1.0) && want.is_none() {
         return None;
     }
