@@ -1178,3 +1178,36 @@ the 40 species of nesting birds on the cliffs. The boat returns before sunset.\n
     );
     assert_eq!(a.kind, "section", "{}", a.text);
 }
+
+/// Bylaws of the kind whose sentences run to a hundred words and cite their own
+/// sections by number.
+const BYLAWS: &str = "# Bylaws of the Rowing Club\n\n## Meetings\n\n\
+Whenever members are required to act at a meeting, a notice of the meeting in writing (as defined in Section 4.2 of these bylaws) shall be given which shall state the place, date and hour of the meeting and the business to be done. \
+Except where the law provides otherwise, the notice of any meeting of members shall be given not less than 14 nor more than 40 days before the meeting to each member entitled to vote.\n\n\
+## Proxies\n\n\
+Each member entitled to vote at a meeting of members may authorize another member to act for that member by a proxy in writing (as defined in Section 4.2 of these bylaws) or by an electronic message filed with the secretary before the meeting opens, but no such proxy shall be voted after eleven months from its date, unless the proxy provides for a longer period.\n";
+
+#[test]
+fn the_number_of_a_cross_reference_is_no_quantity() {
+    // The first sentence restates the question and cites "Section 4.2"; the
+    // second gives the quantity asked for.
+    let c = collection("bylaws.md", BYLAWS);
+    let a = answer(
+        &c,
+        "How far in advance must notice of a members' meeting be given under the bylaws?",
+    );
+    assert!(a.text.contains("14 nor more than 40 days"), "{}", a.text);
+}
+
+#[test]
+fn a_long_sentence_is_cut_to_the_clause_that_gives_the_asked_number() {
+    // The clauses that name the proxy restate the question; the one with the
+    // period of time answers it.
+    let c = collection("bylaws.md", BYLAWS);
+    let a = answer(
+        &c,
+        "For how long can a member's proxy be used under the bylaws?",
+    );
+    assert!(!a.declined, "{}", a.text);
+    assert!(a.text.contains("eleven months"), "{}", a.text);
+}

@@ -211,7 +211,7 @@ pub fn sentences(
                 }
                 whole
             }
-            None => trim(q, &u.plain),
+            None => trim(q, &u.plain, want),
         };
         // A paragraph quoted whole introduces what follows when it ends with a colon,
         // whichever of its sentences was chosen ("... are in performance. Here are
@@ -441,8 +441,11 @@ const MIN_CUT_WORDS: usize = 12;
 /// [`TRIM_WORDS`] words (or one clause), that covers the most of the question, the
 /// shortest such run on a tie, with `…` where text was left out; a short sentence
 /// whole. A sentence that lists many things (the names in an acknowledgement) answers
-/// with the part that holds what was asked, not with its opening.
-fn trim(q: &Query, sentence: &str) -> String {
+/// with the part that holds what was asked, not with its opening. When the question
+/// asks for a date, number or sum (`want`) and the sentence gives one, the cut holds
+/// it: the clauses that restate the question ("a stockholder may authorize ... by
+/// proxy, ...") are not its answer ("... after three years from its date").
+fn trim(q: &Query, sentence: &str, want: Option<Wanted>) -> String {
     if sentence.split_whitespace().count() <= TRIM_WORDS {
         return sentence.to_string();
     }
@@ -455,7 +458,9 @@ fn trim(q: &Query, sentence: &str) -> String {
         }
     }
     clauses.push(&sentence[from..]);
-    let mut best: Option<(f64, usize, usize, usize)> = None;
+    let typed = |text: &str| want.is_some_and(|w| holds(w, text));
+    let must_type = typed(sentence);
+    let mut best: Option<(bool, f64, usize, usize, usize)> = None;
     for a in 0..clauses.len() {
         let mut words = 0;
         for b in a..clauses.len() {
@@ -464,16 +469,19 @@ fn trim(q: &Query, sentence: &str) -> String {
                 break;
             }
             let text: String = clauses[a..=b].concat();
+            let has = must_type && typed(&text);
             let gain = q.gain(&super::words::term_set(&text), &HashSet::new());
             let len = text.len();
-            let better =
-                best.is_none_or(|x| gain > x.0 + 1e-9 || (gain + 1e-9 >= x.0 && len < x.3));
+            let better = best.is_none_or(|x| {
+                (has && !x.0)
+                    || (has == x.0 && (gain > x.1 + 1e-9 || (gain + 1e-9 >= x.1 && len < x.4)))
+            });
             if better {
-                best = Some((gain, a, b, len));
+                best = Some((has, gain, a, b, len));
             }
         }
     }
-    let Some((_, mut a, mut b, _)) = best else {
+    let Some((_, _, mut a, mut b, _)) = best else {
         return sentence.to_string();
     };
     // A clause or two alone ("Ada Lovelace,") says nothing of what is around it (who
@@ -1129,11 +1137,11 @@ mod tests {
         let w = Weights::new([&term_set(s)]);
         let q = Query::new("How large is the harbour budget?", &[], &w);
         assert_eq!(
-            trim(&q, s),
+            trim(&q, s, None),
             "… and it approved the harbour budget of 12 million euros, which the mayor had proposed in March …"
         );
         assert_eq!(
-            trim(&q, "A short one, with a harbour budget."),
+            trim(&q, "A short one, with a harbour budget.", None),
             "A short one, with a harbour budget."
         );
     }
@@ -1148,7 +1156,7 @@ mod tests {
         );
         let w = Weights::new([&term_set(&s)]);
         let q = Query::new("Is Ada Lovelace thanked, and who follows her?", &[], &w);
-        let cut = trim(&q, &s);
+        let cut = trim(&q, &s, None);
         assert!(cut.contains("Ada Lovelace, Grace Hopper"), "{cut}");
         assert!(cut.split_whitespace().count() <= TRIM_WORDS + 2, "{cut}");
     }

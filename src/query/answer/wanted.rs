@@ -564,9 +564,35 @@ const YEAR_PREPOSITIONS: &[&str] = &[
     "in", "since", "of", "by", "from", "until", "till", "before", "after", "during", "to",
 ];
 
+/// Nouns for a numbered place in a document, folded: the number after one ("Section
+/// 7.1", "Article 3", "§ 5", "Figure 2") is a cross-reference, the address of a
+/// part, and counts nothing.
+const PLACE_NOUNS: &[&str] = &[
+    "section",
+    "sections",
+    "subsection",
+    "article",
+    "articles",
+    "clause",
+    "clauses",
+    "paragraph",
+    "paragraphs",
+    "chapter",
+    "chapters",
+    "§",
+    "§§",
+    "figure",
+    "fig",
+    "appendix",
+    "annex",
+    "exhibit",
+    "schedule",
+];
+
 /// Whether `text` writes a number that may be a quantity: digits (of any script)
 /// other than a year placed in time ("in 2013", "May 2013"), which dates a statement
-/// and counts nothing.
+/// and counts nothing, and other than the number of a cross-reference ("as defined
+/// in Section 7.1", [`PLACE_NOUNS`]).
 fn quantity_digits(text: &str) -> bool {
     let words: Vec<&str> = text.split_whitespace().collect();
     words.iter().enumerate().any(|(i, w)| {
@@ -582,7 +608,11 @@ fn quantity_digits(text: &str) -> bool {
             let prev = prev.trim();
             YEAR_PREPOSITIONS.contains(&prev) || MONTHS.contains(&prev)
         };
-        !(year && placed)
+        let reference = i > 0 && {
+            let prev = words[i - 1].to_lowercase();
+            PLACE_NOUNS.contains(&prev.trim_matches(|c: char| !c.is_alphanumeric() && c != '§'))
+        };
+        !(year && placed) && !reference
     })
 }
 
