@@ -1211,3 +1211,21 @@ fn a_long_sentence_is_cut_to_the_clause_that_gives_the_asked_number() {
     assert!(!a.declined, "{}", a.text);
     assert!(a.text.contains("eleven months"), "{}", a.text);
 }
+
+#[test]
+fn a_heading_numbered_once_in_its_document_is_named_by_its_number() {
+    // The itinerary's overview line names day 4 with the place the question says;
+    // the day's own heading does not. Another document of the collection numbers a
+    // heading 4 too, which says nothing about which day of the itinerary is asked.
+    let trip = "# Lake tour\n\nOverview of the days:\n\nDay 3: Harbour // Old town\n\nDay 4: Lakeside // Swan Island\n\n\
+## Day 3: HARBOUR\n\nWe walk the old town and its market halls in the morning, then take lunch by the harbour wall.\n\n\
+## Day 4: LAKESIDE\n\nA boat takes us across to Swan Island, a nature reserve two kilometres offshore. \
+The crossing lasts twenty minutes in calm weather. On the island a ranger leads a walk to the heron colony.\n";
+    let licence = "# Licence\n\n## 3. Grant\n\nThe licensor grants a licence to copy the work.\n\n\
+## 4. Conditions\n\nCopies must keep this notice on every page.\n";
+    let mut c = docrag::query::Collection::new();
+    common::add_doc(&mut c, "lake-tour.md", trip.as_bytes(), 512);
+    common::add_doc(&mut c, "licence.md", licence.as_bytes(), 512);
+    let a = answer(&c, "What does the lake tour plan for day 4 at Swan Island?");
+    assert!(a.text.contains("heron colony"), "{}", a.text);
+}

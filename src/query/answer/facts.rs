@@ -574,18 +574,29 @@ pub fn section(
             *df.entry(t.clone()).or_insert(0) += 1;
         }
     }
-    // How many distinct headings hold each word (a heading is both a source's path
-    // and a heading in its text: counted once).
-    let mut distinct: Vec<&HashSet<String>> = Vec::new();
-    for h in &headings {
-        if !distinct.contains(&h) {
-            distinct.push(h);
+    // How many distinct headings of each document hold each word (a heading is both
+    // a source's path and a heading in its text: counted once). A number tells a
+    // document's headings apart within it ("Day 10" of an itinerary), whatever
+    // another document numbers ("10. Automatic Licensing" of a licence).
+    let mut distinct: Vec<(&str, HashSet<String>)> = Vec::new();
+    for s in srcs {
+        let own = std::iter::once(s.section.rsplit(" > ").next().unwrap_or("")).chain(
+            s.blocks
+                .iter()
+                .filter(|b| b.kind == BlockKind::Heading)
+                .map(|b| b.r.plain.as_str()),
+        );
+        for h in own {
+            let h = (s.title.as_str(), super::words::term_set(h));
+            if !distinct.contains(&h) {
+                distinct.push(h);
+            }
         }
     }
-    let mut heading_df: HashMap<&str, usize> = HashMap::new();
-    for h in &distinct {
+    let mut heading_df: HashMap<(&str, &str), usize> = HashMap::new();
+    for (title, h) in &distinct {
         for t in h.iter() {
-            *heading_df.entry(t.as_str()).or_insert(0) += 1;
+            *heading_df.entry((title, t.as_str())).or_insert(0) += 1;
         }
     }
     let common: HashSet<String> = df
@@ -593,7 +604,7 @@ pub fn section(
         .filter(|&(_, n)| headings.len() >= COMMON_HEADINGS_MIN && n * 2 > headings.len())
         .map(|x| x.0)
         .collect();
-    let named = |h: &str| {
+    let named = |h: &str, title: &str| {
         let mut ht = super::words::term_set(h);
         ht.retain(|t| !common.contains(t));
         // The heading's name is its words without its outline number: a question
@@ -617,7 +628,7 @@ pub fn section(
         let by_number = sorted.iter().any(|t| {
             t.chars().any(|c| c.is_ascii_digit())
                 && qt.contains(t.as_str())
-                && heading_df.get(t.as_str()).copied().unwrap_or(0) == 1
+                && heading_df.get(&(title, t.as_str())).copied().unwrap_or(0) == 1
         });
         if all > 0.0 && (hit / all >= HEADING_SHARE || by_number) {
             (q.coverage(&ht, &HashSet::new()), by_number)
@@ -634,7 +645,7 @@ pub fn section(
         }
         let named = |h: &str, level: u8| {
             let fh = super::phrase::fold(h);
-            let (sc, by_number) = named(h);
+            let (sc, by_number) = named(h, &s.title);
             let mut ht = super::words::term_set(h);
             // A heading that only repeats the document's name names no section.
             let adds = ht.iter().any(|t| !s.naming.contains(t));
