@@ -1229,3 +1229,25 @@ The crossing lasts twenty minutes in calm weather. On the island a ranger leads 
     let a = answer(&c, "What does the lake tour plan for day 4 at Swan Island?");
     assert!(a.text.contains("heron colony"), "{}", a.text);
 }
+
+#[test]
+fn a_heading_over_nothing_but_a_picture_heads_the_sections_after_it() {
+    // A flat product page: the label heading and each tool's heading are all h2.
+    let html = "<html><head><title>Trailmaker Studio</title></head><body>\
+<h1>Welcome to Trailmaker Studio</h1><p>Plan routes on any device.</p>\
+<h2>Sync your account</h2><p>Studio keeps a separate profile, so sign in once to bring your saved routes across.</p>\
+<h2>Features and tools</h2><p><a href=\"https://example.org/v\"><img src=\"s.png\" alt=\"Screenshot\"></a></p>\
+<h2>Route Planner</h2><p>Draw a route on the map and see its length and climb at once.</p>\
+<h2>Elevation Profile</h2><p>Inspect every slope of a route before you set out.</p>\
+<h2>Offline Maps</h2><p>Store map tiles on the device for trips without signal.</p>\
+</body></html>";
+    let c = collection("trailmaker.html", html);
+    let a = answer(
+        &c,
+        "What features and tools does the Trailmaker Studio page present?",
+    );
+    for tool in ["Route Planner", "Elevation Profile", "Offline Maps"] {
+        assert!(a.text.contains(tool), "{tool}: {}", a.text);
+    }
+    assert!(!a.text.contains("image"), "{}", a.text);
+}

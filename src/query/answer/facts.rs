@@ -82,13 +82,20 @@ pub(super) fn filler(plain: &str) -> bool {
 }
 
 /// Whether a sentence is nothing but picture placeholders (`[image]`, `[image: alt]`,
-/// chunk/render.rs): a picture's description names the picture and states nothing, so
-/// it never answers.
+/// and `(image: alt)`, as a picture inside a link's text is written, chunk/render.rs):
+/// a picture's description names the picture and states nothing, so it never answers.
 pub(super) fn only_images(plain: &str) -> bool {
     let mut rest = plain.trim();
     let mut any = false;
-    while let Some(r) = rest.strip_prefix("[image") {
-        let Some(end) = r.find(']') else {
+    loop {
+        let (r, close) = if let Some(r) = rest.strip_prefix("[image") {
+            (r, ']')
+        } else if let Some(r) = rest.strip_prefix("(image") {
+            (r, ')')
+        } else {
+            break;
+        };
+        let Some(end) = r.find(close) else {
             return false;
         };
         rest = r[end + 1..].trim_start();
@@ -235,6 +242,14 @@ pub fn sentences(
             continue;
         }
         expanded = true;
+        if heading {
+            let under = label_sections(srcs, si, u.block);
+            if !under.is_empty() {
+                list = true;
+                lines.extend(under);
+                continue;
+            }
+        }
         // What a lead-in or a heading introduces is the answer, up to the next
         // heading, into the document's next source when this one ends.
         let mut taken = 0;
@@ -756,6 +771,18 @@ fn read_section(
             .map_or(0, |b| b + 1),
         s => s,
     };
+    if start > 0 {
+        let lines = label_sections(srcs, si, start - 1);
+        if !lines.is_empty() {
+            return Draft {
+                kind: "section",
+                list: true,
+                lines,
+                score,
+                at: None,
+            };
+        }
+    }
     // Its level: its heading's, else (a chunk that continues it) its path's depth.
     let level = match start {
         0 => first.section.split(" > ").count().min(6) as u8,
@@ -859,6 +886,78 @@ fn read_section(
         score,
         at: None,
     }
+}
+
+/// The sections under a label heading, each as its heading and the first sentence
+/// under it ("Page Inspector: Examine the HTML ..."); empty when the heading at
+/// block `heading` of source `si` is no label. A heading with nothing but pictures or
+/// filler before the next heading of its level is a label over the sections that
+/// follow at that level: flat pages write "Features and tools" and then one heading
+/// of the same size per tool, and those sections are what it heads. They run, across
+/// the document's next sources, to a heading above its level.
+fn label_sections(srcs: &[Src], si: usize, heading: usize) -> Vec<Line> {
+    let Some(first) = srcs.get(si) else {
+        return Vec::new();
+    };
+    let Some(level) = first
+        .blocks
+        .get(heading)
+        .filter(|b| b.kind == BlockKind::Heading && b.level > 0)
+        .map(|b| b.level)
+    else {
+        return Vec::new();
+    };
+    let mut lines: Vec<Line> = Vec::new();
+    // The heading of the section being read, until its first sentence is read.
+    let mut open: Option<(&str, usize)> = None;
+    let mut seen_sibling = false;
+    'srcs: for (k, s) in srcs.iter().enumerate().skip(si) {
+        // The next source goes on while it is the same document's body, at least as
+        // deep as the label (a heading path of one part per level).
+        if k > si
+            && (s.title != first.title
+                || !s.part.is_empty()
+                || s.section.split(" > ").count() < usize::from(level))
+        {
+            break;
+        }
+        for u in &s.units {
+            if k == si && u.block <= heading {
+                continue;
+            }
+            if only_images(&u.plain) || filler(&u.plain) {
+                continue;
+            }
+            let b = &s.blocks[u.block];
+            if b.kind == BlockKind::Heading {
+                if b.level == 0 || b.level < level {
+                    break 'srcs;
+                }
+                if b.level == level {
+                    if let Some((h, n)) = open.take() {
+                        lines.push(Line::new(h.to_string(), n));
+                    }
+                    if lines.len() >= MAX_ITEMS {
+                        break 'srcs;
+                    }
+                    seen_sibling = true;
+                    open = Some((&u.plain, s.number));
+                }
+                continue;
+            }
+            // Text before the first sibling heading: the section has its own content.
+            if !seen_sibling {
+                return Vec::new();
+            }
+            if let Some((h, n)) = open.take() {
+                lines.push(Line::new(format!("{h}: {}", u.plain), n));
+            }
+        }
+    }
+    if let Some((h, n)) = open {
+        lines.push(Line::new(h.to_string(), n));
+    }
+    lines
 }
 
 /// The section the best sentence of a fact answer (`facts.at`) stands in, read as a
