@@ -1251,3 +1251,44 @@ fn a_heading_over_nothing_but_a_picture_heads_the_sections_after_it() {
     }
     assert!(!a.text.contains("image"), "{}", a.text);
 }
+
+#[test]
+fn a_heading_naming_what_is_asked_outranks_sentences_restating_the_subject() {
+    // The question's other words name the notice's subject, which the opening and
+    // a field of its form restate; what it asks for is named by one heading.
+    let text = "# Harbour Dredging Services Notice\n\n## General information\n\n\
+| Field | Value |\n| --- | --- |\n| Contracting office | Port Authority of Lakemouth, harbour dredging services office |\n| Response date | 12 May |\n\n\
+## Overview\n\n\
+The Port Authority of Lakemouth has a requirement for harbour dredging services at the north basin of Lakemouth harbour.\n\n\
+The dredging services run from March to October.\n\n\
+## 4. Qualifications of Key Personnel\n\n\
+- A licensed dredge master with ten years of experience on inland waters.\n\
+- A hydrographic surveyor certified under the national survey scheme.\n\n\
+## 5. Place of Performance\n\nThe work is done at the north basin.\n";
+    let c = collection("dredging-notice.md", text);
+    let a = answer(
+        &c,
+        "What qualifications must the contractor have for the Lakemouth harbour dredging services?",
+    );
+    // The section comes first; the subject's sentence may follow, for what it adds.
+    let qualified = a.text.find("dredge master");
+    let subject = a.text.find("has a requirement");
+    assert!(qualified.is_some(), "{}", a.text);
+    assert!(subject.is_none_or(|s| qualified < Some(s)), "{}", a.text);
+}
+
+#[test]
+fn a_two_word_asked_phrase_does_not_steer_to_the_heading_of_its_first_words() {
+    // "which map generator settings": the heading "Map generator" holds the phrase's
+    // modifier, not what is asked; the answer stands under another heading.
+    let text = "# Island Builder 0.17 notes\n\n## Map generator\n\n\
+Since 0.17 the map generator settings take their place in a preset file.\n\n\
+## Terrain\n\n\
+For 0.17, the water sliders give their place to scale and coverage.\n";
+    let c = collection("island-builder.md", text);
+    let a = answer(
+        &c,
+        "In Island Builder 0.17, which map generator settings take the place of the water sliders?",
+    );
+    assert!(a.text.contains("scale and coverage"), "{}", a.text);
+}

@@ -18,6 +18,8 @@ const MAX_ROWS: usize = 60;
 pub(super) struct Found<'a> {
     /// Index of its source.
     pub src: usize,
+    /// Index of its block in the source.
+    pub block: usize,
     /// The words that name its document (title and file name, [`Src::naming`]).
     pub naming: &'a HashSet<String>,
     /// The table, with the labels of the table it continues.
@@ -127,6 +129,7 @@ pub(super) fn tables(srcs: &[Src]) -> Vec<Found<'_>> {
             let closes = s.blocks[bi + 1..].iter().all(|b| is_gap(&b.r.plain));
             out.push(Found {
                 src: si,
+                block: bi,
                 naming: &s.naming,
                 table: t,
                 labels,
@@ -154,7 +157,11 @@ pub(super) fn row_line(t: &Table, ri: usize, cols: &[usize], number: usize) -> L
 /// The best row of any table: its cells must match a question term, and the
 /// columns whose labels match terms the row does not hold are the answer; with no
 /// such column the whole row is.
-pub fn cell(srcs: &[Src], q: &Query) -> Draft {
+///
+/// A row away from what the question asks for
+/// ([`super::facts::AskedHeadings::away`]) ranks at
+/// [`super::facts::UNASKED_FACTOR`] of its coverage, as a sentence does.
+pub fn cell(srcs: &[Src], q: &Query, heads: &super::facts::AskedHeadings<'_>) -> Draft {
     let mut rows: Vec<(f64, f64, usize, usize, Vec<usize>)> = Vec::new();
     let found = tables(srcs);
     for (fi, f) in found.iter().enumerate() {
@@ -166,14 +173,19 @@ pub fn cell(srcs: &[Src], q: &Query) -> Draft {
             // The labels say what each cell is: they count as the row's own words.
             let mut own = main.clone();
             own.extend(f.labels.iter().cloned());
-            let full = q.coverage(&own, &f.context);
+            let factor = if heads.away(&srcs[f.src], f.block, &own) {
+                super::facts::UNASKED_FACTOR
+            } else {
+                1.0
+            };
+            let full = q.coverage(&own, &f.context) * factor;
             // Words that name the row's document (its title, its file name) chose
             // the document; inside it they tell no row from another: a row that
             // repeats the title ("By executing this Cover Page ...") is not the
             // answer to "how long ... under the cover page". They count as context
             // for every row, and only break ties.
             own.retain(|t| !f.naming.contains(t));
-            let score = q.coverage(&own, &f.context);
+            let score = q.coverage(&own, &f.context) * factor;
             // Columns named by question terms the row itself does not hold.
             let cols: Vec<usize> = f
                 .table

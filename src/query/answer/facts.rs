@@ -22,6 +22,10 @@ const CODE_FACTOR: f64 = 0.8;
 /// its coverage.
 const UNTYPED_FACTOR: f64 = 0.5;
 
+/// Score factor of a passage away from what the question asks for
+/// ([`AskedHeadings::away`]).
+pub(super) const UNASKED_FACTOR: f64 = 0.5;
+
 /// Score factor of a sentence without the verb a "who" question asks about
 /// ([`super::wanted::who_verb`]): the person is named where the deed is, so a
 /// sentence that only describes what was done (however many of the question's
@@ -112,6 +116,7 @@ pub fn sentences(
     want: Option<Wanted>,
     follow: Option<Follow>,
     verb: Option<&str>,
+    heads: &AskedHeadings<'_>,
 ) -> Draft {
     let mut cands: Vec<(f64, usize, usize)> = Vec::new();
     // Sentences of a document the question does not name, when it names one, answer
@@ -147,6 +152,9 @@ pub fn sentences(
             // without the verb names someone else, or no one.
             if verb.is_some_and(|v| !u.terms.contains(v)) {
                 factor *= VERBLESS_FACTOR;
+            }
+            if heads.away(s, u.block, &u.terms) {
+                factor *= UNASKED_FACTOR;
             }
             cands.push((q.coverage(&u.terms, &s.context) * factor, si, ui));
         }
@@ -323,6 +331,63 @@ pub fn sentences(
         list,
         at: Some((bs, bu)),
     }
+}
+
+/// What a question asks for, when it names it in one word after its wh-word
+/// ([`super::focus::asked_terms`]: "what qualifications must ..."), and the documents
+/// with a heading that holds that word. Such a document answers under that heading:
+/// the question's other words name the document's subject ("... must the contractor
+/// have for the commitment-management coaching contract"), which its opening
+/// sentences and its form's fields restate without answering, and "3. Qualifications
+/// of Key Personnel" is where the answer stands. A phrase of two words ("which map
+/// generator settings") may be a modifier and its noun, and the heading that holds
+/// the modifier ("Map generator") the whole document's: only one word is a noun
+/// sure enough to steer by.
+pub struct AskedHeadings<'a> {
+    asked: HashSet<String>,
+    titles: HashSet<&'a str>,
+}
+
+impl<'a> AskedHeadings<'a> {
+    /// Reads `question` and the headings of `srcs` (body sources: their path and
+    /// heading blocks).
+    pub fn new(srcs: &'a [Src], question: &str) -> Self {
+        let terms = super::focus::asked_terms(question);
+        let asked: HashSet<String> = if terms.len() == 1 {
+            terms.into_iter().collect()
+        } else {
+            HashSet::new()
+        };
+        let mut titles = HashSet::new();
+        if !asked.is_empty() {
+            for s in srcs.iter().filter(|s| s.part.is_empty()) {
+                let mut heads = std::iter::once(s.section.as_str()).chain(
+                    s.blocks
+                        .iter()
+                        .filter(|b| b.kind == BlockKind::Heading)
+                        .map(|b| b.r.plain.as_str()),
+                );
+                if heads.any(|h| names_any(&asked, h)) {
+                    titles.insert(s.title.as_str());
+                }
+            }
+        }
+        AskedHeadings { asked, titles }
+    }
+
+    /// Whether a passage of `s` at block `block` with `terms` (its own words, or a
+    /// row's with its labels) is away from what is asked: its document has a heading
+    /// naming it, and the passage neither holds it nor stands under such a heading.
+    pub fn away(&self, s: &Src, block: usize, terms: &HashSet<String>) -> bool {
+        self.titles.contains(s.title.as_str())
+            && terms.is_disjoint(&self.asked)
+            && !heading_above(s, block).is_some_and(|h| names_any(&self.asked, h))
+    }
+}
+
+/// Whether `text` holds one of the terms `asked`.
+fn names_any(asked: &HashSet<String>, text: &str) -> bool {
+    !super::words::term_set(text).is_disjoint(asked)
 }
 
 /// The nearest heading above block `block` of `s`: a heading block before it in the

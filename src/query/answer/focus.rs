@@ -226,6 +226,8 @@ const PHRASE_END: &[&str] = &[
     "should",
     "may",
     "might",
+    "must",
+    "shall",
     "of",
     "for",
     "in",

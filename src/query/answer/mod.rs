@@ -196,6 +196,9 @@ pub fn answer(
         .chain(words::terms(question))
         .collect();
     let docs = focus::documents(&srcs, &Query::new(question, &[], &w));
+    // What the question asks for ("what qualifications ..."): a passage away from a
+    // heading that names it ranks lower, sentence or table row alike.
+    let heads = facts::AskedHeadings::new(&srcs, question);
     // A weak ask ("moved", "headers") counts only where a document the question is
     // about holds the structure; a phrase naming a table cell asks for none.
     let cells = lookup::named_cells(&srcs, question);
@@ -225,6 +228,7 @@ pub fn answer(
         wanted::wanted(question),
         wanted::follow(question),
         wanted::who_verb(question).as_deref(),
+        &heads,
     );
 
     if let Some(&first) = asked.first() {
@@ -461,7 +465,7 @@ pub fn answer(
         let rest = parts::left_out(question, &section, &srcs, &w, &[]);
         return write(vec![section, rest], max_tokens * 2);
     }
-    let cell = cells::cell(&srcs, &table_q);
+    let cell = cells::cell(&srcs, &table_q, &heads);
     if !cell.lines.is_empty()
         && cell.score >= FACT_MIN
         && (a.table || cell.score >= facts.score * CELL_OVER_FACT)
