@@ -639,26 +639,9 @@ pub fn section(
     let qt: HashSet<&str> = q.terms.iter().map(|t| t.0.as_str()).collect();
     // A word most headings share ("edit" of a wiki's "[edit]" links, "Chapter")
     // tells no section from another: it is left out of every heading's name.
-    let mut headings: Vec<HashSet<String>> = Vec::new();
-    for s in srcs {
-        headings.push(super::words::term_set(
-            s.section.rsplit(" > ").next().unwrap_or(""),
-        ));
-        for b in s.blocks.iter().filter(|b| b.kind == BlockKind::Heading) {
-            headings.push(super::words::term_set(&b.r.plain));
-        }
-    }
-    let mut df: HashMap<String, usize> = HashMap::new();
-    for h in &headings {
-        for t in h {
-            *df.entry(t.clone()).or_insert(0) += 1;
-        }
-    }
-    // How many distinct headings of each document hold each word (a heading is both
-    // a source's path and a heading in its text: counted once). A number tells a
-    // document's headings apart within it ("Day 10" of an itinerary), whatever
-    // another document numbers ("10. Automatic Licensing" of a licence).
-    let mut distinct: Vec<(&str, HashSet<String>)> = Vec::new();
+    // Each source's headings (its path's last and those in its text), with their
+    // document's title.
+    let mut headings: Vec<(&str, HashSet<String>)> = Vec::new();
     for s in srcs {
         let own = std::iter::once(s.section.rsplit(" > ").next().unwrap_or("")).chain(
             s.blocks
@@ -667,10 +650,23 @@ pub fn section(
                 .map(|b| b.r.plain.as_str()),
         );
         for h in own {
-            let h = (s.title.as_str(), super::words::term_set(h));
-            if !distinct.contains(&h) {
-                distinct.push(h);
-            }
+            headings.push((s.title.as_str(), super::words::term_set(h)));
+        }
+    }
+    let mut df: HashMap<String, usize> = HashMap::new();
+    for (_, h) in &headings {
+        for t in h {
+            *df.entry(t.clone()).or_insert(0) += 1;
+        }
+    }
+    // How many distinct headings of each document hold each word (a heading is both
+    // a source's path and a heading in its text: counted once). A number tells a
+    // document's headings apart within it ("Day 10" of an itinerary), whatever
+    // another document numbers ("10. Automatic Licensing" of a licence).
+    let mut distinct: Vec<&(&str, HashSet<String>)> = Vec::new();
+    for h in &headings {
+        if !distinct.contains(&h) {
+            distinct.push(h);
         }
     }
     let mut heading_df: HashMap<(&str, &str), usize> = HashMap::new();
